@@ -1,0 +1,39 @@
+"""Errors a user can cause. The CLI prints them and exits 2, without a traceback."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One thing wrong with a spec or an input file, with where it is."""
+
+    file: str
+    line: int | None  # 1-based
+    column: int | None  # 1-based
+    message: str
+    severity: str = "error"  # "error" or "warning"
+
+    def __str__(self) -> str:
+        where = self.file
+        if self.line is not None:
+            where += f":{self.line}"
+            if self.column is not None:
+                where += f":{self.column}"
+        prefix = "warning: " if self.severity == "warning" else ""
+        return f"{where}: {prefix}{self.message}"
+
+
+class PrintkitError(Exception):
+    """A problem with the user's input: reported as a message, exit code 2."""
+
+    exit_code = 2
+
+
+class SpecError(PrintkitError):
+    """One or more problems in a spec, all reported at once."""
+
+    def __init__(self, problems: list[Problem]):
+        self.problems = list(problems)
+        super().__init__("\n".join(str(p) for p in self.problems))

@@ -1,0 +1,26 @@
+"""The reference rules engine: one contract for every game.
+
+    from printkit import rules
+    game = rules.load("phoenix")          # bundled id or spec path
+    state = game.initial_state()
+
+See ``base.py`` for the Game and State every game module implements, and
+each game's rulebook appendix for its move notation and position format.
+"""
+
+from __future__ import annotations
+
+from .. import spec as _spec
+from .base import CHANCE, TERMINAL, Game, IllegalAction, State
+
+__all__ = ["CHANCE", "TERMINAL", "Game", "State", "IllegalAction", "load"]
+
+
+def load(name: str, **options) -> Game:
+    """The game of a bundled id or a spec file, ready to play.
+
+    Options are game-specific (for example ``players=3`` or
+    ``variant="team"``); each game module documents its own."""
+    loaded = _spec.load(name)
+    module = _spec.game_module(loaded.game, "rules")
+    return module.Game(loaded, **options)

@@ -1,0 +1,112 @@
+"""The engine contract (see shared design engine.md): Game describes, State plays.
+
+Actions are integers. Randomness is never hidden: dice are chance nodes
+whose outcomes are actions too, so a whole game is its list of actions.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+
+from ..errors import PrintkitError
+
+CHANCE = -1
+TERMINAL = -4
+
+
+class IllegalAction(PrintkitError):
+    """An action (or a move in notation) that is not legal in this state."""
+
+
+class Game:
+    """A game as one spec and options describe it. Subclasses set these."""
+
+    name: str = ""
+    num_players: int = 2
+    max_game_length: int = 0  # the most actions any game can take
+
+    def __init__(self, spec, **options):
+        self.spec = spec
+        self.options = options
+
+    def initial_state(self) -> "State":
+        raise NotImplementedError
+
+    def state_from_json(self, obj) -> "State":
+        """A state from ``State.to_json()``'s output; a malformed position raises IllegalAction."""
+        raise NotImplementedError
+
+    def returns_bounds(self) -> tuple[float, float]:
+        """The least and greatest value any player's return can take."""
+        return (-1.0, 1.0)
+
+
+class State:
+    """A position and whose turn it is. Subclasses implement the abstract methods."""
+
+    game: Game
+
+    # --- abstract ---------------------------------------------------------
+    @property
+    def current_player(self) -> int:
+        raise NotImplementedError
+
+    def legal_actions(self) -> list[int]:
+        raise NotImplementedError
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        return []
+
+    def _apply(self, action: int) -> None:
+        """Apply an action already known to be legal."""
+        raise NotImplementedError
+
+    def returns(self) -> list[float]:
+        raise NotImplementedError
+
+    def action_to_string(self, action: int) -> str:
+        raise NotImplementedError
+
+    def to_json(self) -> dict:
+        raise NotImplementedError
+
+    def observation(self, player: int) -> dict:
+        """What ``player`` may know. Perfect-information games show everything."""
+        return self.to_json()
+
+    # --- shared -----------------------------------------------------------
+    def is_terminal(self) -> bool:
+        return self.current_player == TERMINAL
+
+    def is_chance_node(self) -> bool:
+        return self.current_player == CHANCE
+
+    def apply(self, action: int) -> None:
+        """Apply ``action`` in place; IllegalAction if it is not legal now."""
+        if self.is_chance_node():
+            legal = [a for a, _ in self.chance_outcomes()]
+        else:
+            legal = self.legal_actions()
+        if action not in legal:
+            raise IllegalAction(f"action {action!r} is not legal in this position")
+        self._apply(action)
+
+    def clone(self) -> "State":
+        # The game (and its spec) is shared, never copied.
+        return copy.deepcopy(self, memo={id(self.game): self.game})
+
+    def string_to_action(self, text: str) -> int:
+        """The action whose notation is ``text``; IllegalAction if none is legal now."""
+        actions = [a for a, _ in self.chance_outcomes()] if self.is_chance_node() else self.legal_actions()
+        wanted = text.strip()
+        for action in actions:
+            if self.action_to_string(action) == wanted:
+                return action
+        raise IllegalAction(f"'{wanted}' is not a legal move in this position")
+
+    def __eq__(self, other) -> bool:
+        return type(self) is type(other) and self.to_json() == other.to_json()
+
+    def __str__(self) -> str:
+        return json.dumps(self.to_json(), sort_keys=True)

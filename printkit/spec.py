@@ -1,0 +1,253 @@
+"""Specs: YAML files describing a game, loaded safely and validated.
+
+A spec is data from strangers. It is parsed with YAML's safe loader only,
+validated against the game's JSON schema (``printkit/schemas/<game>.yaml``)
+and then by the game's own checks, and every problem is reported at once
+with the file, line and column it comes from.
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import jsonschema
+import yaml
+from referencing import Registry, Resource
+from referencing.jsonschema import DRAFT202012
+
+from . import SPECS_DIR
+from .errors import PrintkitError, Problem, SpecError
+
+SCHEMAS_DIR = Path(__file__).resolve().parent / "schemas"
+
+# The rule sets printkit knows. A spec names one with its `game:` key; the
+# name only ever selects from this list, so a spec cannot make us import
+# anything else.
+RULE_SETS = ("mckinney", "phoenix", "tiles", "lam", "playground")
+
+Pointer = tuple  # a path into the spec: keys and list indexes
+
+
+@dataclass
+class Spec:
+    """A loaded, validated spec: its data plus where each value came from."""
+
+    path: Path
+    data: dict
+    marks: dict = field(repr=False)  # Pointer -> (line, column), 1-based
+    key_marks: dict = field(repr=False)  # Pointer -> (line, column) of the key
+    warnings: list = field(default_factory=list)  # Problems of severity "warning"
+
+    @property
+    def game(self) -> str:
+        return self.data["game"]
+
+    @property
+    def id(self) -> str:
+        """The kit's name: the bundled id, or the spec file's stem."""
+        return self.data.get("id") or self.path.stem
+
+    def __getitem__(self, key):
+        return self.data[key]
+
+    def get(self, key, default=None):
+        return self.data.get(key, default)
+
+    def where(self, pointer: Pointer, key: bool = False) -> tuple[int | None, int | None]:
+        """Line and column of the value (or of its key) at ``pointer``.
+
+        Falls back to the nearest enclosing node that has a mark."""
+        pointer = tuple(pointer)
+        table = self.key_marks if key else self.marks
+        while True:
+            if pointer in table:
+                return table[pointer]
+            if pointer in self.marks:
+                return self.marks[pointer]
+            if not pointer:
+                return (None, None)
+            pointer = pointer[:-1]
+
+    def problem(self, pointer: Pointer, message: str, severity: str = "error",
+                key: bool = False) -> Problem:
+        line, column = self.where(pointer, key=key)
+        return Problem(display_path(self.path), line, column, message, severity)
+
+
+def display_path(path: Path) -> str:
+    """A path as the user would recognise it: relative to the working directory if inside it."""
+    try:
+        return str(Path(path).resolve().relative_to(Path.cwd().resolve()))
+    except ValueError:
+        return str(path)
+
+
+def bundled_games() -> list[str]:
+    """Ids of the games whose specs ship with printkit, sorted."""
+    return sorted(p.stem for p in SPECS_DIR.glob("*.yaml"))
+
+
+def resolve(name: str) -> Path:
+    """A bundled game id or a path to a spec file -> the spec file's path."""
+    candidate = Path(name)
+    if candidate.suffix in (".yaml", ".yml"):
+        if not candidate.is_file():
+            raise PrintkitError(f"{name}: no such spec file")
+        return candidate
+    if name in bundled_games():
+        return SPECS_DIR / f"{name}.yaml"
+    if candidate.is_file():
+        return candidate
+    raise PrintkitError(
+        f"unknown game '{name}': bundled games are {', '.join(bundled_games())}; "
+        "or give the path of a spec file (.yaml)"
+    )
+
+
+# --- YAML with marks -------------------------------------------------------
+
+def parse_yaml(text: str, filename: str) -> tuple[Any, dict, dict]:
+    """Parse YAML safely, returning the data and the marks of every node.
+
+    Duplicate keys are errors (YAML would silently keep the last one)."""
+    loader = yaml.SafeLoader(text)
+    try:
+        node = loader.get_single_node()
+        marks: dict = {}
+        key_marks: dict = {}
+        problems: list[Problem] = []
+        if node is None:
+            return None, marks, key_marks
+        data = _construct(loader, node, (), marks, key_marks, problems, filename)
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        message = " ".join(filter(None, [exc.context, exc.problem]))
+        line = mark.line + 1 if mark else None
+        column = mark.column + 1 if mark else None
+        raise SpecError([Problem(filename, line, column, f"broken YAML: {message}")]) from None
+    except yaml.YAMLError as exc:
+        raise SpecError([Problem(filename, None, None, f"broken YAML: {exc}")]) from None
+    finally:
+        loader.dispose()
+    if problems:
+        raise SpecError(problems)
+    return data, marks, key_marks
+
+
+def _mark(node) -> tuple[int, int]:
+    return (node.start_mark.line + 1, node.start_mark.column + 1)
+
+
+def _construct(loader, node, pointer, marks, key_marks, problems, filename):
+    marks[pointer] = _mark(node)
+    if isinstance(node, yaml.MappingNode):
+        loader.flatten_mapping(node)  # resolves YAML merge keys ("<<")
+        result = {}
+        for key_node, value_node in node.value:
+            key = loader.construct_object(key_node, deep=True)
+            if not isinstance(key, (str, int, float, bool)):
+                line, col = _mark(key_node)
+                problems.append(Problem(filename, line, col, "a mapping key must be a plain value"))
+                continue
+            if key in result:
+                line, col = _mark(key_node)
+                problems.append(Problem(filename, line, col, f"duplicate key '{key}'"))
+                continue
+            key_marks[pointer + (key,)] = _mark(key_node)
+            result[key] = _construct(loader, value_node, pointer + (key,), marks,
+                                     key_marks, problems, filename)
+        return result
+    if isinstance(node, yaml.SequenceNode):
+        return [_construct(loader, child, pointer + (i,), marks, key_marks, problems, filename)
+                for i, child in enumerate(node.value)]
+    return loader.construct_object(node, deep=True)
+
+
+# --- Loading and validating ------------------------------------------------
+
+def _read_schema(name: str) -> dict:
+    with open(SCHEMAS_DIR / name, encoding="utf-8") as f:
+        return yaml.safe_load(f)
+
+
+@cache
+def validator_for(game: str) -> jsonschema.Draft202012Validator:
+    """The schema validator of one game; "common.yaml" holds shared definitions."""
+    common = Resource.from_contents(_read_schema("common.yaml"), default_specification=DRAFT202012)
+    registry = Registry().with_resource("common.yaml", common)
+    return jsonschema.Draft202012Validator(_read_schema(f"{game}.yaml"), registry=registry)
+
+
+def load(name: str, check: bool = True) -> Spec:
+    """Load a bundled game id or a spec path; raise SpecError listing every problem.
+
+    With ``check`` the game's own checks (``check_spec`` in its rules module)
+    run after the schema, so layouts that the schema accepts but the game
+    cannot use are reported too."""
+    path = resolve(name)
+    filename = display_path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise PrintkitError(f"{filename}: cannot read spec: {exc}") from None
+    data, marks, key_marks = parse_yaml(text, filename)
+    spec = Spec(path, data, marks, key_marks)
+    if not isinstance(data, dict):
+        raise SpecError([spec.problem((), "a spec must be a mapping with a 'game' key")])
+    game = data.get("game")
+    if game not in RULE_SETS:
+        known = ", ".join(RULE_SETS)
+        raise SpecError([spec.problem(("game",) if "game" in data else (),
+                                      f"'game' must be one of {known}, not {game!r}")])
+    problems = schema_problems(spec)
+    if not problems and check:
+        problems = game_module(game, "rules").check_spec(spec)
+    errors = [p for p in problems if p.severity == "error"]
+    if errors:
+        raise SpecError(errors)
+    spec.warnings = [p for p in problems if p.severity != "error"]
+    return spec
+
+
+def schema_problems(spec: Spec) -> list[Problem]:
+    """Every schema violation in the spec, in file order."""
+    problems = []
+    for error in validator_for(spec.game).iter_errors(spec.data):
+        pointer = tuple(error.absolute_path)
+        if error.validator == "additionalProperties" and isinstance(error.instance, dict):
+            allowed = set(error.schema.get("properties", {}))
+            for key in error.instance:
+                if key not in allowed:
+                    hint = f" (known keys: {', '.join(sorted(allowed))})" if allowed else ""
+                    problems.append(spec.problem(pointer + (key,), f"unknown key '{key}'{hint}", key=True))
+            continue
+        where = "/".join(str(p) for p in pointer) or "spec"
+        problems.append(spec.problem(pointer, f"{where}: {_friendly(error)}"))
+    problems.sort(key=lambda p: (p.line or 0, p.column or 0))
+    return problems
+
+
+def _friendly(error: jsonschema.ValidationError) -> str:
+    if error.validator == "required":
+        return error.message.replace("is a required property", "is required")
+    if error.validator == "type":
+        return f"expected {error.validator_value}, got {error.instance!r}"
+    if error.validator in ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"):
+        return f"{error.instance!r} is out of range ({error.validator} {error.validator_value})"
+    return error.message
+
+
+def game_module(game: str, kind: str):
+    """The module for one game and one stage: kind is 'rules' or 'parts'."""
+    if game not in RULE_SETS:
+        raise PrintkitError(f"unknown rule set '{game}'")
+    try:
+        return importlib.import_module(f"printkit.{kind}.{game}")
+    except ModuleNotFoundError as exc:
+        if exc.name == f"printkit.{kind}.{game}":
+            raise PrintkitError(f"{game}: printkit has no {kind} for this game yet") from None
+        raise
