@@ -90,6 +90,9 @@ class Part:
     height: float
     items: list = field(default_factory=list)
     kind: str = ""  # groups parts in the checklist, e.g. "quadrant", "unit"
+    # Parts of one group share sheets; a new group starts a new sheet
+    # (e.g. "pieces-Blue", so each colour's pieces print on their own sheets).
+    group: str = ""
     # Whether sheets may turn it by 90 degrees to fit more on a page.
     rotatable: bool = True
 
