@@ -142,8 +142,17 @@ def _mark(node) -> tuple[int, int]:
     return (node.start_mark.line + 1, node.start_mark.column + 1)
 
 
+_PLAIN_TAGS = {yaml.MappingNode: "tag:yaml.org,2002:map", yaml.SequenceNode: "tag:yaml.org,2002:seq"}
+
+
 def _construct(loader, node, pointer, marks, key_marks, problems, filename):
     marks[pointer] = _mark(node)
+    plain = _PLAIN_TAGS.get(type(node))
+    if plain and node.tag != plain:
+        # Scalars go through the safe constructor, which refuses unknown
+        # tags; collections we walk ourselves, so refuse them here.
+        raise yaml.constructor.ConstructorError(
+            None, None, f"tag {node.tag!r} is not allowed in a spec", node.start_mark)
     if isinstance(node, yaml.MappingNode):
         loader.flatten_mapping(node)  # resolves YAML merge keys ("<<")
         result = {}
