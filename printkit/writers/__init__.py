@@ -1,0 +1,1 @@
+"""Writers: sheets and documents to PDF and SVG files."""
