@@ -1,0 +1,421 @@
+"""Rock Paper Scissors Tiles (Matt Arnold, 2008/2010): the rules on the engine contract.
+
+Players: 0 is Black, 1 is White. The table is unbounded; tiles sit on a
+grid of whole tiles, x to the right and y up. Black's first tile lies at
+(0, 0) and White's at (1, 0).
+
+Turns are numbered from 1. Turn 1: each player chooses only the orientation
+of their first tile, Black then White, neither seeing the other's until
+both have chosen. From turn 2 on, both players place one tile that touches
+an edge of a tile already on the table: Black first on even turns, White
+first on odd ones. With ``hidden_orientation: every-turn`` (the 2010 text)
+the first tile of every turn stays face-hidden until the second is placed;
+with ``first-turn`` it is laid face up at once.
+
+After each turn each player scores one point per pair (own shape,
+opponent's shape) in which the own shape beats the other, counted on the
+table as it is. A higher score wins at once; equal scores when the last
+tile is down are a draw.
+
+Actions: ``((x + 64) * 129 + (y + 64)) * 4 + orientation`` with the
+orientation numbered as in ``tiles_shapes`` (ll 0, lr 1, ul 2, ur 3).
+Notation: ``x,y corner``, e.g. ``2,-1 ul`` (the tile at x 2, y -1 with its
+black half in the upper-left corner). The position format is documented in
+the rulebook appendix (templates/tiles-notation.md.j2) and in ``to_json``.
+"""
+
+from __future__ import annotations
+
+import numbers
+import re
+
+from ..errors import PrintkitError
+from . import base
+from .base import TERMINAL, IllegalAction
+from .tiles_shapes import (BLACK, CODES, COLOURS, ORIENTATIONS, STEPS, WHITE, ShapeBook,
+                           connected, images, normalise, swapped)
+
+WINDOW = 64  # actions encode x and y in -WINDOW..WINDOW
+SIDE = 2 * WINDOW + 1
+FIRST_CELLS = ((0, 0), (1, 0))  # where Black's and White's first tiles lie
+DRAW = 2  # State.result: BLACK, WHITE, DRAW or None while playing
+
+
+def encode(x: int, y: int, orientation: int) -> int:
+    return ((x + WINDOW) * SIDE + (y + WINDOW)) * 4 + orientation
+
+
+def decode(action: int) -> tuple[int, int, int]:
+    cell, orientation = divmod(action, 4)
+    x, y = divmod(cell, SIDE)
+    return x - WINDOW, y - WINDOW, orientation
+
+
+ACTION_LIMIT = SIDE * SIDE * 4
+
+
+class Game(base.Game):
+    """Rock Paper Scissors Tiles as a spec describes it. Takes no options
+    (``players`` may be given but must be 2)."""
+
+    name = "tiles"
+    num_players = 2
+
+    def __init__(self, spec, players: int | None = None, variant: str | None = None, **options):
+        if players not in (None, 2):
+            raise PrintkitError(f"tiles is a game for 2 players, not {players}")
+        if variant is not None:
+            raise PrintkitError(f"tiles has no variant '{variant}'")
+        if options:
+            raise PrintkitError(f"tiles takes no option {', '.join(sorted(options))}")
+        super().__init__(spec)
+        data = spec.data if hasattr(spec, "data") else spec
+        self.data = data
+        self.book = ShapeBook.from_spec(data)
+        self.tile_count = int(data["tiles"]["count"])
+        self.max_game_length = self.tile_count
+        self.hidden_every_turn = data["hidden_orientation"] == "every-turn"
+
+    def initial_state(self) -> "State":
+        return State(self)
+
+    def state_from_json(self, obj) -> "State":
+        return _from_json(self, obj)
+
+    def returns_bounds(self) -> tuple[float, float]:
+        return (-1.0, 1.0)
+
+
+class State(base.State):
+    """A position: the tiles in the order they were played, and whose turn it is."""
+
+    def __init__(self, game: Game):
+        self.game = game
+        self.table: dict = {}  # (x, y) -> orientation, tiles lying face up
+        self.played: list = []  # (x, y, orientation) in play order, a hidden tile included
+        self.pending = None  # the first tile of this turn while it stays face-hidden
+        self.turn = 1
+        self.counts = [[0] * len(game.book.shapes) for _ in COLOURS]
+        self.frontier: set = set()  # empty cells touching a tile on the table
+        self.result = None
+
+    # --- whose turn --------------------------------------------------------
+    def first_mover(self) -> int:
+        """Who places first this turn: Black on turn 1 and on even turns."""
+        return BLACK if self.turn == 1 or self.turn % 2 == 0 else WHITE
+
+    @property
+    def current_player(self) -> int:
+        if self.result is not None:
+            return TERMINAL
+        first = self.first_mover()
+        return first if len(self.played) % 2 == 0 else 1 - first
+
+    # --- moves -------------------------------------------------------------
+    def _cells(self) -> list:
+        """The cells the player to move may choose, in action order."""
+        if self.result is not None:
+            return []
+        if self.turn == 1:
+            return [FIRST_CELLS[self.current_player]]
+        cells = self.frontier
+        if self.pending is not None:
+            cells = cells - {(self.pending[0], self.pending[1])}
+        return sorted(cells)
+
+    def legal_actions(self) -> list[int]:
+        return [encode(x, y, 0) + o for x, y in self._cells() for o in range(4)]
+
+    def _placement_error(self, x: int, y: int) -> str | None:
+        """Why the player to move may not place at (x, y), or None."""
+        if self.result is not None:
+            return "the game is over"
+        if self.turn == 1:
+            want = FIRST_CELLS[self.current_player]
+            return None if (x, y) == want else (
+                f"the first tiles lie at 0,0 (Black) and 1,0 (White); "
+                f"{COLOURS[self.current_player].title()}'s is at {want[0]},{want[1]}")
+        if (x, y) in self.table or (self.pending is not None and (x, y) == self.pending[:2]):
+            return f"{x},{y} already holds a tile"
+        if (x, y) not in self.frontier:
+            return f"{x},{y} does not touch an edge of a tile already on the table"
+        return None
+
+    def apply(self, action) -> None:
+        """Apply ``action`` in place; IllegalAction if it is not legal now."""
+        if not isinstance(action, numbers.Integral) or not 0 <= action < ACTION_LIMIT:
+            raise IllegalAction(f"action {action!r} is not legal in this position")
+        x, y, o = decode(int(action))
+        if self._placement_error(x, y) is not None:
+            raise IllegalAction(f"action {action!r} is not legal in this position")
+        self._apply(int(action))
+
+    def _apply(self, action: int) -> None:
+        x, y, o = decode(action)
+        first_of_turn = len(self.played) % 2 == 0
+        self.played.append((x, y, o))
+        if first_of_turn:
+            if self.turn == 1 or self.game.hidden_every_turn:
+                self.pending = (x, y, o)
+            else:
+                self._lay(x, y, o)
+            return
+        if self.pending is not None:
+            self._lay(*self.pending)
+            self.pending = None
+        self._lay(x, y, o)
+        self._end_turn()
+
+    def _lay(self, x: int, y: int, o: int) -> None:
+        """Put a tile face up on the table and count the shapes it completes."""
+        self.table[(x, y)] = o
+        self.frontier.discard((x, y))
+        for dx, dy in STEPS:
+            n = (x + dx, y + dy)
+            if n not in self.table:
+                self.frontier.add(n)
+        for colour, index in self.game.book.through(self.table, x, y, o):
+            self.counts[colour][index] += 1
+
+    def _end_turn(self) -> None:
+        black, white = self.scores()
+        if black != white:
+            self.result = BLACK if black > white else WHITE
+        elif len(self.played) >= self.game.tile_count:
+            self.result = DRAW
+        else:
+            self.turn += 1
+
+    def scores(self) -> tuple[int, int]:
+        """Black's and White's points on the table as it is now."""
+        return self.game.book.score(self.counts)
+
+    def returns(self) -> list[float]:
+        if self.result is None or self.result == DRAW:
+            return [0.0, 0.0]
+        return [1.0, -1.0] if self.result == BLACK else [-1.0, 1.0]
+
+    def clone(self) -> "State":
+        other = State.__new__(State)
+        other.game = self.game
+        other.table = dict(self.table)
+        other.played = list(self.played)
+        other.pending = self.pending
+        other.turn = self.turn
+        other.counts = [list(c) for c in self.counts]
+        other.frontier = set(self.frontier)
+        other.result = self.result
+        return other
+
+    # --- notation ----------------------------------------------------------
+    def action_to_string(self, action: int) -> str:
+        x, y, o = decode(action)
+        return f"{x},{y} {CODES[o]}"
+
+    def string_to_action(self, text: str) -> int:
+        """The action of a move such as ``2,-1 ul``; the corner may also be
+        written out (``upper-left``)."""
+        x, y, o = parse_move(text)
+        error = self._placement_error(x, y)
+        if error:
+            raise IllegalAction(f"'{text.strip()}' is not legal now: {error}")
+        return encode(x, y, o)
+
+    # --- positions ---------------------------------------------------------
+    def to_json(self) -> dict:
+        """The position (see the rulebook appendix):
+
+        - ``tiles``: every tile in play order as [x, y, corner]; tiles 1-2 are
+          turn 1, 3-4 turn 2 and so on; a turn's first tile is placed by
+          ``first`` of that turn (Black on turns 1 and even turns);
+        - ``turn``, ``to_move`` ("black", "white" or null when over),
+          ``supply`` (tiles left);
+        - ``shapes``: occurrences per colour and shape among the tiles lying
+          face up; ``score``: the points they make; ``result``: null while
+          playing, else "black", "white" or "draw".
+        """
+        book = self.game.book
+        black, white = self.scores()
+        player = self.current_player
+        return {
+            "game": "tiles",
+            "tiles": [[x, y, CODES[o]] for x, y, o in self.played],
+            "turn": self.turn,
+            "to_move": COLOURS[player] if player >= 0 else None,
+            "supply": self.game.tile_count - len(self.played),
+            "shapes": {COLOURS[c]: {k: self.counts[c][i] for i, k in enumerate(book.keys)}
+                       for c in (BLACK, WHITE)},
+            "score": {"black": black, "white": white},
+            "result": None if self.result is None else ("black", "white", "draw")[self.result],
+        }
+
+    def observation(self, player: int) -> dict:
+        """The position as ``player`` sees it: a face-hidden tile of the
+        other player shows where it stands but not its corner (null)."""
+        obj = self.to_json()
+        if self.pending is not None and player != self.first_mover():
+            obj["tiles"][-1][2] = None
+        return obj
+
+
+# --- notation and positions -----------------------------------------------
+
+_MOVE = re.compile(r"^\s*(-?\d+)\s*,\s*(-?\d+)\s+([a-z-]+)\s*$", re.IGNORECASE)
+
+
+def corner_code(text) -> int:
+    """An orientation from its code (``ul``) or its name (``upper-left``)."""
+    if not isinstance(text, str):
+        raise IllegalAction(f"{text!r} is not a corner: use one of {', '.join(CODES)}")
+    word = text.strip().lower()
+    if word in CODES:
+        return CODES.index(word)
+    if word in ORIENTATIONS:
+        return ORIENTATIONS.index(word)
+    raise IllegalAction(f"'{text}' is not a corner: use one of {', '.join(CODES)}")
+
+
+def parse_move(text: str) -> tuple[int, int, int]:
+    match = _MOVE.match(text or "")
+    if not match:
+        raise IllegalAction(f"'{(text or '').strip()}' is not a move: write x,y and the black "
+                            "corner (ll, lr, ul or ur), e.g. '2,-1 ul'")
+    x, y = int(match.group(1)), int(match.group(2))
+    if not (-WINDOW <= x <= WINDOW and -WINDOW <= y <= WINDOW):
+        raise IllegalAction(f"'{text.strip()}' lies too far from the first tiles")
+    return x, y, corner_code(match.group(3))
+
+
+_DERIVED = ("game", "turn", "to_move", "supply", "shapes", "score", "result")
+
+
+def _from_json(game: Game, obj) -> State:
+    """Replay the tiles of a position; every other key, if given, must agree."""
+    if not isinstance(obj, dict):
+        raise IllegalAction("a tiles position is a JSON object with a 'tiles' list")
+    unknown = sorted(set(obj) - set(_DERIVED) - {"tiles"})
+    if unknown:
+        raise IllegalAction(f"unknown key(s) {', '.join(map(repr, unknown))} in a tiles position")
+    tiles = obj.get("tiles")
+    if not isinstance(tiles, list):
+        raise IllegalAction("a tiles position needs 'tiles': a list of [x, y, corner]")
+    state = State(game)
+    for number, tile in enumerate(tiles, 1):
+        if (not isinstance(tile, list) or len(tile) != 3
+                or not all(isinstance(v, int) and not isinstance(v, bool) for v in tile[:2])):
+            raise IllegalAction(f"tile {number}: expected [x, y, corner], got {tile!r}")
+        x, y = tile[0], tile[1]
+        if tile[2] is None:
+            raise IllegalAction(f"tile {number}: its corner is hidden (null); a position needs every corner")
+        o = corner_code(tile[2])
+        if not (-WINDOW <= x <= WINDOW and -WINDOW <= y <= WINDOW):
+            raise IllegalAction(f"tile {number} at {x},{y} lies too far from the first tiles")
+        error = state._placement_error(x, y)
+        if error:
+            raise IllegalAction(f"tile {number} at {x},{y}: {error}")
+        state._apply(encode(x, y, o))
+    expected = state.to_json()
+    for key in _DERIVED:
+        if key in obj and obj[key] != expected[key]:
+            raise IllegalAction(f"'{key}' does not match the tiles: they give {expected[key]!r}")
+    return state
+
+
+# --- spec checks ----------------------------------------------------------
+
+def check_spec(spec) -> list:
+    """Problems the schema cannot see: tile count, shapes, the beats relation."""
+    data = spec.data
+    problems = []
+    count = data["tiles"]["count"]
+    if count % 2:
+        problems.append(spec.problem(("tiles", "count"),
+                                     f"tiles/count: {count} is odd; each turn uses two tiles, "
+                                     "so the supply must be even to run out at the end of a turn"))
+    shapes_ok = True
+    for key, entry in data["shapes"].items():
+        seen = {}
+        whole = True
+        for i, tile in enumerate(entry["tiles"]):
+            at = tile["at"]
+            if any(isinstance(v, float) and not v.is_integer() for v in at):
+                problems.append(spec.problem(("shapes", key, "tiles", i, "at"),
+                                             f"shapes/{key}: {at} is not a whole tile; "
+                                             "shapes are made of whole tiles"))
+                whole = False
+                continue
+            cell = (int(at[0]), int(at[1]))
+            if cell in seen:
+                problems.append(spec.problem(("shapes", key, "tiles", i, "at"),
+                                             f"shapes/{key}: two tiles at {cell[0]},{cell[1]} "
+                                             f"(entries {seen[cell] + 1} and {i + 1})"))
+                whole = False
+            seen[cell] = i
+        if whole and not connected(seen):
+            problems.append(spec.problem(("shapes", key, "tiles"),
+                                         f"shapes/{key}: its tiles do not all touch edge to edge; "
+                                         "a shape must be one connected piece"))
+        shapes_ok = shapes_ok and whole
+    problems += _beats_problems(spec)
+    if shapes_ok and not problems:
+        problems += _likeness_problems(spec)
+    return problems
+
+
+def _beats_problems(spec) -> list:
+    data = spec.data
+    keys = list(data["shapes"])
+    beats = data["beats"]
+    problems = []
+    for key in beats:
+        if key not in keys:
+            problems.append(spec.problem(("beats", key), f"beats: '{key}' is not a shape "
+                                         f"(shapes are {', '.join(keys)})", key=True))
+    for key, target in beats.items():
+        if target not in keys:
+            problems.append(spec.problem(("beats", key), f"beats/{key}: '{target}' is not a shape "
+                                         f"(shapes are {', '.join(keys)})"))
+    missing = [k for k in keys if k not in beats]
+    if missing:
+        problems.append(spec.problem(("beats",), f"beats: says nothing about {', '.join(missing)}; "
+                                     "every shape beats exactly one other"))
+    if problems:
+        return problems
+    # A 3-cycle: following "beats" from any shape visits all three and returns.
+    seen = [keys[0]]
+    while beats[seen[-1]] not in seen:
+        seen.append(beats[seen[-1]])
+    if len(seen) != len(keys) or beats[seen[-1]] != seen[0]:
+        problems.append(spec.problem(("beats",), "beats: must be a cycle through all three shapes "
+                                     "(each beats one and is beaten by another), as rock beats "
+                                     "scissors, scissors beats paper, paper beats rock"))
+    return problems
+
+
+def _likeness_problems(spec) -> list:
+    """Two shapes that are one shape, or a pattern that counts for both colours."""
+    data = spec.data
+    book = ShapeBook.from_spec(data)
+    problems = []
+    sets = [(BLACK, s, set(book.images[BLACK][i])) for i, s in enumerate(book.shapes)]
+    sets += [(WHITE, s, set(book.images[WHITE][i])) for i, s in enumerate(book.shapes)]
+    for a in range(len(sets)):
+        for b in range(a + 1, len(sets)):
+            ca, sa, ia = sets[a]
+            cb, sb, ib = sets[b]
+            if not ia & ib:
+                continue
+            if ca == cb == WHITE:
+                continue  # the Black pair already says it
+            if ca == cb:
+                problems.append(spec.problem(("shapes", sb.key), f"shapes/{sb.key} is the same shape "
+                                             f"as {sa.key} (turned or mirrored)"))
+            elif ca == BLACK and cb == WHITE:
+                problems.append(spec.problem(
+                    ("shapes", sb.key), f"shapes/{sb.key}: the same tiles form a Black {sa.name} "
+                    f"and a White {sb.name}, so they score for both players", severity="warning"))
+    return problems
+
+
+__all__ = ["Game", "State", "check_spec", "encode", "decode", "parse_move", "images",
+           "normalise", "swapped"]
