@@ -1,0 +1,70 @@
+"""The rulebook: a Jinja2 template per game, filled from the spec, set as PDF.
+
+``write(spec, options, path)`` renders ``templates/<game>.md.j2`` (Jinja2 in
+a sandbox, StrictUndefined) to a small Markdown subset, parses it with
+markdown-it-py and sets it with ReportLab on the chosen paper, in embedded
+TrueType fonts, with "page n of N" in every footer. Same spec and options,
+same bytes.
+
+A game's main template includes, when they exist,
+``templates/<game>-clarifications.md.j2`` (the project's readings of the
+rules) and ``templates/<game>-notation.md.j2`` (move notation and position
+format). See :func:`printkit.rulebook.templating.context` for the names a
+template sees.
+"""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+from ..errors import PrintkitError
+from ..writers.fonts import register_fonts
+from .markdown import Renderer, Styles
+from .pdf import RulebookDoc
+from .templating import context, render, template_name
+
+__all__ = ["write", "render", "render_pdf", "context", "file_name", "template_name"]
+
+
+def file_name(spec) -> str:
+    """The rulebook's file name inside a kit folder: ``<id>-rules.pdf``."""
+    return f"{spec.id}-rules.pdf"
+
+
+def render_pdf(spec, options, templates_dir: Path | None = None) -> bytes:
+    """The rulebook PDF of a spec, as bytes."""
+    register_fonts()
+    markdown_text = render(spec, options, templates_dir)
+    buffer = io.BytesIO()
+    title = str(spec.get("title") or spec.id)
+    doc = RulebookDoc(buffer, options.paper, title=f"{title}: rules",
+                      author=str(spec.get("credit") or ""), subject=str(spec.get("description") or ""))
+    renderer = Renderer(doc.text_width, Styles(ink_saver=bool(options.ink_saver)),
+                        source=f"rulebook of {spec.id}")
+    story = renderer.flowables(markdown_text)
+    if not story:
+        raise PrintkitError(f"{template_name(spec)}: the rulebook template produced no text")
+    doc.build_story(story, footer=title)
+    return buffer.getvalue()
+
+
+def write(spec, options, path: Path, templates_dir: Path | None = None) -> Path:
+    """Render the rulebook of ``spec`` with ``options`` (a kit.BuildOptions) to a PDF.
+
+    ``path`` is the PDF's path; if it is an existing folder the file is
+    ``<folder>/<id>-rules.pdf``. ``templates_dir``, if given, is searched
+    for templates before printkit's own. Returns the path written.
+    Raises PrintkitError (naming the template file and line) for a missing
+    template, a template syntax error, an undefined value or a forbidden
+    operation in a template."""
+    path = Path(path)
+    if path.is_dir():
+        path = path / file_name(spec)
+    data = render_pdf(spec, options, templates_dir)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(data)
+    except OSError as exc:
+        raise PrintkitError(f"{path}: cannot write rulebook: {exc.strerror}") from None
+    return path

@@ -1,0 +1,307 @@
+"""The rulebook's Markdown subset, parsed by markdown-it-py and set with
+ReportLab platypus.
+
+Supported: ``#``/``##``/``###`` headings, paragraphs, ``- `` and ``1. ``
+lists (nested), ``**bold**``, ``*italic*``, inline code, fenced code
+blocks, pipe tables, block quotes and rules. Raw HTML is off: it prints as
+text. The first ``#`` heading is the title block; the paragraphs right
+after it (before any other block) are its credit lines.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from xml.sax.saxutils import escape
+
+from markdown_it import MarkdownIt
+from markdown_it.tree import SyntaxTreeNode
+from reportlab.lib import colors
+from reportlab.lib.enums import TA_CENTER, TA_LEFT, TA_RIGHT
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.lib.units import mm
+from reportlab.pdfbase.pdfmetrics import getFont, stringWidth
+from reportlab.platypus import (CondPageBreak, HRFlowable, KeepTogether, ListFlowable,
+                                ListItem, Paragraph, Preformatted, Spacer, Table, TableStyle)
+
+from ..errors import PrintkitError
+from ..writers.fonts import register_fonts
+
+BODY_SIZE = 10
+LEADING = 13.5
+CODE_SIZE = 8.5
+LIST_INDENT = 14
+KEEP_TABLE_ROWS = 16
+
+GRID = colors.HexColor("#777777")
+SHADE = colors.HexColor("#E8E8E8")
+CODE_SHADE = colors.HexColor("#F2F2F2")
+
+
+def parser() -> MarkdownIt:
+    """CommonMark with tables, without raw HTML."""
+    return MarkdownIt("commonmark", {"html": False}).enable("table")
+
+
+@dataclass
+class Styles:
+    """Paragraph styles of the rulebook; ink saver drops the large fills."""
+
+    ink_saver: bool = False
+
+    def __post_init__(self):
+        self.fonts = fonts = register_fonts()  # names of the embedded TrueType faces
+        regular, bold, italic = fonts.regular, fonts.bold, fonts.italic
+        body = ParagraphStyle("Body", fontName=regular, fontSize=BODY_SIZE, leading=LEADING,
+                              spaceAfter=5)
+        self.body = body
+        self.title = ParagraphStyle("Title", parent=body, fontName=bold, fontSize=24,
+                                    leading=29, alignment=TA_CENTER, spaceBefore=8, spaceAfter=8)
+        self.credit = ParagraphStyle("Credit", parent=body, fontName=italic, fontSize=11,
+                                     leading=15, alignment=TA_CENTER, spaceAfter=4)
+        self.h2 = ParagraphStyle("H2", parent=body, fontName=bold, fontSize=14, leading=18,
+                                 spaceBefore=12, spaceAfter=5, keepWithNext=1)
+        self.h3 = ParagraphStyle("H3", parent=body, fontName=bold, fontSize=11.5, leading=15,
+                                 spaceBefore=8, spaceAfter=3, keepWithNext=1)
+        self.cell = ParagraphStyle("Cell", parent=body, fontSize=9, leading=11.5, spaceAfter=0)
+        self.head_cell = ParagraphStyle("HeadCell", parent=self.cell, fontName=bold)
+        self.code = ParagraphStyle("Code", parent=body, fontSize=CODE_SIZE, leading=11,
+                                   leftIndent=6, rightIndent=6, spaceBefore=2, spaceAfter=8,
+                                   borderPadding=(4, 6, 4, 6),
+                                   backColor=None if self.ink_saver else CODE_SHADE,
+                                   borderColor=colors.HexColor("#BBBBBB"),
+                                   borderWidth=0.5 if self.ink_saver else 0)
+        self.item = ParagraphStyle("Item", parent=body, spaceAfter=2.5)
+        self.quote = ParagraphStyle("Quote", parent=body, fontName=italic, leftIndent=12)
+
+
+class Renderer:
+    """Markdown text -> a list of platypus flowables for a frame of ``width`` points."""
+
+    def __init__(self, width: float, styles: Styles, source: str = "rulebook"):
+        self.width = width
+        self.styles = styles
+        self.source = source  # named in error messages
+        self.missing: dict[str, str] = {}  # characters the font lacks -> where first seen
+        self._cmap = getFont(styles.fonts.regular).face.charToGlyph
+
+    def flowables(self, text: str) -> list:
+        root = SyntaxTreeNode(parser().parse(text))
+        story: list = []
+        children = list(root.children)
+        i = 0
+        while i < len(children):
+            node = children[i]
+            if node.type == "heading" and node.tag == "h1":
+                block = [self.heading(node, self.styles.title, 0)]
+                while i + 1 < len(children) and children[i + 1].type == "paragraph":
+                    i += 1
+                    block.append(Paragraph(self.inline(children[i].children[0]),
+                                           self.styles.credit))
+                block.append(HRFlowable(width="100%", thickness=0.8, color=GRID,
+                                        spaceBefore=6, spaceAfter=10))
+                story.append(KeepTogether(block))
+            else:
+                story.extend(self.block(node, self.width))
+            i += 1
+        if self.missing:
+            shown = "; ".join(f"'{c}' (U+{ord(c):04X}) in \"{where}\""
+                              for c, where in self.missing.items())
+            raise PrintkitError(f"{self.source}: the rulebook font has no glyph for {shown}; "
+                                "use other characters")
+        return story
+
+    # --- blocks ----------------------------------------------------------
+
+    def block(self, node: SyntaxTreeNode, width: float) -> list:
+        kind = node.type
+        if kind == "heading":
+            level = 2 if node.tag == "h2" else 3  # h1 past the title, h4+: set as h3
+            style = self.styles.h2 if level == 2 else self.styles.h3
+            # a heading never sits alone at a page foot
+            return [CondPageBreak(style.leading * 4), self.heading(node, style, level - 1)]
+        if kind == "paragraph":
+            return [Paragraph(self.inline(node.children[0]), self.styles.body)]
+        if kind in ("bullet_list", "ordered_list"):
+            return [self.listing(node, width)]
+        if kind in ("fence", "code_block"):
+            return [self.code(node, width)]
+        if kind == "table":
+            return [self.table(node, width)]
+        if kind == "blockquote":
+            inner = []
+            for child in node.children:
+                if child.type == "paragraph":
+                    inner.append(Paragraph(self.inline(child.children[0]), self.styles.quote))
+                else:
+                    inner.extend(self.block(child, width - 12))
+            return inner
+        if kind == "hr":
+            return [HRFlowable(width="100%", thickness=0.5, color=GRID, spaceBefore=4,
+                               spaceAfter=8)]
+        if kind == "html_block":  # html is off, kept for safety: print as text
+            return [Paragraph(self.text(node.content, node), self.styles.body)]
+        return []
+
+    def listing(self, node: SyntaxTreeNode, width: float) -> ListFlowable:
+        ordered = node.type == "ordered_list"
+        inner = width - LIST_INDENT
+        items = []
+        for item in node.children:
+            content = []
+            for child in item.children:
+                if child.type == "paragraph":  # list items sit closer than body text
+                    content.append(Paragraph(self.inline(child.children[0]), self.styles.item))
+                else:
+                    content.extend(self.block(child, inner))
+            items.append(ListItem(content or [Spacer(0, 0)]))
+        options = dict(leftIndent=LIST_INDENT, bulletFontName=self.styles.fonts.regular,
+                       bulletFontSize=BODY_SIZE, spaceBefore=0, spaceAfter=5)
+        if ordered:
+            start = int(node.attrs.get("start", 1))
+            return ListFlowable(items, bulletType="1", start=start, bulletFormat="%s.",
+                                bulletDedent=LIST_INDENT, **options)
+        return ListFlowable(items, bulletType="bullet", start="\u2022",
+                            bulletDedent=LIST_INDENT - 4, **options)
+
+    def code(self, node: SyntaxTreeNode, width: float) -> Preformatted:
+        """A fenced block, hard-wrapped to the frame (Preformatted never wraps)."""
+        style = self.styles.code
+        room = width - style.leftIndent - style.rightIndent - 12
+        lines = []
+        for line in node.content.rstrip("\n").split("\n"):
+            self._check(line)
+            line = line.expandtabs(4)
+            while stringWidth(line, style.fontName, style.fontSize) > room and len(line) > 1:
+                cut = len(line) - 1
+                while cut > 1 and stringWidth(line[:cut], style.fontName, style.fontSize) > room:
+                    cut -= 1
+                lines.append(line[:cut])
+                line = "  " + line[cut:]
+            lines.append(line)
+        return Preformatted("\n".join(lines), style)
+
+    def table(self, node: SyntaxTreeNode, width: float):
+        rows, aligns, header_rows = [], [], 0
+        for section in node.children:  # thead, tbody
+            for tr in section.children:
+                cells = []
+                for cell in tr.children:
+                    header = cell.type == "th"
+                    cells.append((self.inline(cell.children[0]) if cell.children else "",
+                                  header, _align(cell.attrs.get("style", ""))))
+                rows.append(cells)
+                if section.type == "thead":
+                    header_rows += 1
+        columns = max(len(r) for r in rows)
+        aligns = [TA_LEFT] * columns
+        for row in rows:
+            for c, (_, _, align) in enumerate(row):
+                aligns[c] = align
+        widths = self._column_widths(rows, columns, width)
+        data = []
+        for row in rows:
+            line = []
+            for c in range(columns):
+                markup, header, _ = row[c] if c < len(row) else ("", False, TA_LEFT)
+                base = self.styles.head_cell if header else self.styles.cell
+                style = ParagraphStyle(f"{base.name}{aligns[c]}", parent=base,
+                                       alignment=aligns[c])
+                line.append(Paragraph(markup, style))
+            data.append(line)
+        commands = [
+            ("GRID", (0, 0), (-1, -1), 0.5, GRID),
+            # the cell font (Helvetica unless told) is set even for Paragraph cells
+            ("FONT", (0, 0), (-1, -1), self.styles.fonts.regular, self.styles.cell.fontSize),
+            ("VALIGN", (0, 0), (-1, -1), "TOP"),
+            ("TOPPADDING", (0, 0), (-1, -1), 3),
+            ("BOTTOMPADDING", (0, 0), (-1, -1), 3),
+        ]
+        if header_rows and not self.styles.ink_saver:
+            commands.append(("BACKGROUND", (0, 0), (-1, header_rows - 1), SHADE))
+        table = Table(data, colWidths=widths, repeatRows=header_rows, hAlign="LEFT",
+                      style=TableStyle(commands), spaceBefore=2, spaceAfter=8)
+        # a short table reads badly split over two pages
+        return KeepTogether([table]) if len(rows) <= KEEP_TABLE_ROWS else table
+
+    def _column_widths(self, rows, columns, width) -> list[float]:
+        """Natural widths from the longest cell text, scaled down to fit the frame."""
+        pad = 16  # cell padding is 6 + 6; the rest keeps Paragraph from wrapping
+        natural = [24.0] * columns
+        for row in rows:
+            for c, (markup, header, _) in enumerate(row):
+                font = self.styles.fonts.bold if header else self.styles.fonts.regular
+                plain = _plain(markup)
+                natural[c] = max(natural[c], stringWidth(plain, font, self.styles.cell.fontSize) + pad)
+        total = sum(natural)
+        if total <= width:
+            return natural
+        # shrink the wide columns first: every column keeps at least its share
+        floor = width / columns * 0.5
+        flexible = sum(max(0.0, w - floor) for w in natural)
+        excess = total - width
+        return [w - (max(0.0, w - floor) / flexible) * excess if flexible else width / columns
+                for w in natural]
+
+    # --- inline ----------------------------------------------------------
+
+    def inline(self, node: SyntaxTreeNode) -> str:
+        """Inline children -> ReportLab paragraph markup (text escaped)."""
+        out = []
+        for child in node.children:
+            kind = child.type
+            if kind == "text":
+                out.append(self.text(child.content, node))
+            elif kind == "softbreak":
+                out.append(" ")
+            elif kind == "hardbreak":
+                out.append("<br/>")
+            elif kind == "strong":
+                out.append(f"<b>{self.inline(child)}</b>")
+            elif kind == "em":
+                out.append(f"<i>{self.inline(child)}</i>")
+            elif kind == "s":
+                out.append(f"<strike>{self.inline(child)}</strike>")
+            elif kind == "code_inline":
+                back = "" if self.styles.ink_saver else f' backColor="{CODE_SHADE.hexval()}"'
+                out.append(f"<font{back}>{self.text(child.content, node)}</font>")
+            elif kind == "link":
+                out.append(f"<u>{self.inline(child)}</u>")
+            elif kind == "image":
+                out.append(f"<i>[{self.text(child.attrs.get('alt', '') or '', node)}]</i>")
+            elif kind == "html_inline":
+                out.append(self.text(child.content, node))
+            elif child.children:
+                out.append(self.inline(child))
+        return "".join(out)
+
+    def text(self, content: str, node: SyntaxTreeNode) -> str:
+        self._check(content)
+        return escape(content)
+
+    def _check(self, content: str) -> None:
+        for i, ch in enumerate(content):
+            if ord(ch) not in self._cmap and ch not in "\n\t" and ch not in self.missing:
+                self.missing[ch] = content[max(0, i - 20):i + 20].strip()
+
+    def heading(self, node: SyntaxTreeNode, style: ParagraphStyle, level: int) -> Paragraph:
+        """A heading paragraph that also carries its PDF outline entry (0 = title)."""
+        markup = self.inline(node)
+        paragraph = Paragraph(markup, style)
+        paragraph.outline = (level, _plain(markup))
+        return paragraph
+
+
+def _align(style: str) -> int:
+    if "right" in style:
+        return TA_RIGHT
+    if "center" in style:
+        return TA_CENTER
+    return TA_LEFT
+
+
+def _plain(markup: str) -> str:
+    """Paragraph markup -> its text, for measuring and for the PDF outline."""
+    import re
+    from xml.sax.saxutils import unescape
+
+    return unescape(re.sub(r"<[^>]+>", "", markup))

@@ -1,0 +1,99 @@
+"""The rulebook's pages: paper size, margins, footer with "page n of N",
+PDF outline from the headings, reproducible bytes."""
+
+from __future__ import annotations
+
+from reportlab.lib import colors
+from reportlab.lib.pagesizes import A4, LETTER
+from reportlab.lib.units import mm
+from reportlab.pdfgen import canvas
+from reportlab.platypus import BaseDocTemplate, Frame, PageTemplate
+
+from ..errors import PrintkitError
+from ..writers.fonts import register_fonts
+
+PAPER = {"letter": LETTER, "a4": A4}
+
+# Home printers cannot print the outer 6.35 mm; we keep all ink 15 mm clear.
+MARGIN = 18 * mm  # text frame, left, right and top
+BOTTOM = 25 * mm  # text frame bottom: the footer sits below it
+FOOTER_Y = 15 * mm  # footer baseline
+FOOTER_SIZE = 8
+
+
+def page_size(paper: str) -> tuple[float, float]:
+    try:
+        return PAPER[paper]
+    except KeyError:
+        raise PrintkitError(f"unknown paper '{paper}': use {', '.join(PAPER)}") from None
+
+
+class NumberedCanvas(canvas.Canvas):
+    """Holds every page until the end so each footer can say "page n of N"."""
+
+    footer_text = ""
+
+    def __init__(self, *args, **kwargs):
+        # The canvas's own default is Helvetica, one of the standard 14 fonts
+        # that are never embedded; start every page in our TrueType face.
+        kwargs["initialFontName"] = kwargs.get("initialFontName") or register_fonts().regular
+        super().__init__(*args, **kwargs)
+        self._pages = []
+
+    def showPage(self):
+        self._pages.append(dict(self.__dict__))
+        self._startPage()
+
+    def save(self):
+        total = len(self._pages)
+        for number, page in enumerate(self._pages, 1):
+            self.__dict__.update(page)
+            self._footer(number, total)
+            super().showPage()
+        super().save()
+
+    def _footer(self, number: int, total: int) -> None:
+        width, _ = self._pagesize
+        self.saveState()
+        self.setStrokeColor(colors.HexColor("#999999"))
+        self.setLineWidth(0.4)
+        self.line(MARGIN, FOOTER_Y + 4 * mm, width - MARGIN, FOOTER_Y + 4 * mm)
+        self.setFillColor(colors.HexColor("#444444"))
+        self.setFont(register_fonts().regular, FOOTER_SIZE)
+        self.drawString(MARGIN, FOOTER_Y, self.footer_text)
+        self.drawRightString(width - MARGIN, FOOTER_Y, f"page {number} of {total}")
+        self.restoreState()
+
+
+class RulebookDoc(BaseDocTemplate):
+    """One frame per page; headings become PDF bookmarks."""
+
+    def __init__(self, filename, paper: str, title: str, author: str = "", subject: str = ""):
+        size = page_size(paper)
+        super().__init__(filename, pagesize=size, leftMargin=MARGIN, rightMargin=MARGIN,
+                         topMargin=MARGIN, bottomMargin=BOTTOM, title=title, author=author,
+                         subject=subject, creator="printkit", producer="printkit",
+                         invariant=1, pageCompression=1,
+                         initialFontName=register_fonts().regular)
+        frame = Frame(MARGIN, BOTTOM, size[0] - 2 * MARGIN, size[1] - MARGIN - BOTTOM,
+                      leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0, id="body")
+        self.addPageTemplates([PageTemplate(id="page", frames=[frame])])
+        self._bookmarks = 0
+
+    @property
+    def text_width(self) -> float:
+        return self.pagesize[0] - 2 * MARGIN
+
+    def afterFlowable(self, flowable):
+        entry = getattr(flowable, "outline", None)
+        if entry is None:
+            return
+        level, text = entry
+        key = f"h{self._bookmarks}"
+        self._bookmarks += 1
+        self.canv.bookmarkPage(key)
+        self.canv.addOutlineEntry(text, key, level=level, closed=level > 0)
+
+    def build_story(self, story, footer: str) -> None:
+        maker = type("Canvas", (NumberedCanvas,), {"footer_text": footer})
+        self.build(story, canvasmaker=maker)

@@ -1,0 +1,204 @@
+"""Rulebook templates: Jinja2 in a sandbox, producing a small Markdown subset.
+
+Templates may come from users, so they run in Jinja's immutable sandbox: no
+attribute starting with an underscore, no calls into Python internals, no
+changes to the spec. Undefined values are errors (StrictUndefined): a
+rulebook that silently prints nothing where a count belongs is worse than
+one that does not build. Every failure becomes a PrintkitError naming the
+template file and line.
+"""
+
+from __future__ import annotations
+
+import copy
+import math
+from pathlib import Path
+
+import jinja2
+from jinja2.sandbox import ImmutableSandboxedEnvironment
+
+from .. import TEMPLATES_DIR
+from ..errors import PrintkitError
+from ..spec import display_path
+
+TEMPLATE_SUFFIX = ".md.j2"
+
+PAPER_NAMES = {"letter": "Letter", "a4": "A4"}
+
+
+# --- helpers the templates may call (as functions or as filters) -----------
+
+def plural(count, word: str, plural_word: str | None = None) -> str:
+    """``plural(8, "Unit")`` -> "8 Units"; ``plural(1, "die", "dice")`` -> "1 die"."""
+    many = plural_word if plural_word is not None else _plural_of(word)
+    return f"{number(count)} {word if count == 1 else many}"
+
+
+def _plural_of(word: str) -> str:
+    if word.endswith(("s", "x", "ch", "sh")):
+        return word + "es"
+    if word.endswith("y") and word[-2:-1] not in ("a", "e", "i", "o", "u"):
+        return word[:-1] + "ies"
+    return word + "s"
+
+
+def number(value) -> str:
+    """A count or a size without a useless ".0": 22.0 -> "22", 1.5 -> "1.5"."""
+    if isinstance(value, bool):
+        return str(value)
+    if isinstance(value, float) and math.isfinite(value) and value.is_integer():
+        return str(int(value))
+    if isinstance(value, float):
+        return f"{value:.2f}".rstrip("0").rstrip(".")
+    return str(value)
+
+
+def and_list(items, conjunction: str = "and") -> str:
+    """["Rock", "Paper", "Scissors"] -> "Rock, Paper and Scissors"."""
+    items = [str(i) for i in items]
+    if len(items) <= 1:
+        return "".join(items)
+    return f"{', '.join(items[:-1])} {conjunction} {items[-1]}"
+
+
+def inches(mm, places: int = 2) -> str:
+    """Millimetres as inches for Letter users: 22 -> "0.87"."""
+    return f"{mm / 25.4:.{places}f}".rstrip("0").rstrip(".")
+
+
+def span(low, high, joiner: str = " to ") -> str:
+    """A range of counts: span(2, 4) -> "2 to 4"; span(2, 2) -> "2"."""
+    return number(low) if low == high else f"{number(low)}{joiner}{number(high)}"
+
+
+HELPERS = {"plural": plural, "number": number, "and_list": and_list,
+           "inches": inches, "span": span}
+
+
+# --- the environment --------------------------------------------------------
+
+def environment(templates_dir: Path | None = None) -> ImmutableSandboxedEnvironment:
+    """The sandboxed Jinja environment; user templates are searched first."""
+    search = [str(Path(templates_dir))] if templates_dir else []
+    search.append(str(TEMPLATES_DIR))
+    env = ImmutableSandboxedEnvironment(
+        loader=jinja2.FileSystemLoader(search, encoding="utf-8"),
+        undefined=jinja2.StrictUndefined,
+        autoescape=False,  # the output is Markdown; the PDF stage escapes text
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+    )
+    env.globals.update(HELPERS)
+    env.filters.update(HELPERS)
+    env.globals["template_exists"] = lambda name: _exists(env, name)
+    return env
+
+
+def _exists(env, name: str) -> bool:
+    """Whether a template can be loaded: lets a rulebook add a heading only
+    when an optional include (clarifications, notation) is there."""
+    try:
+        env.get_template(str(name))
+    except jinja2.TemplateNotFound:
+        return False
+    return True
+
+
+def context(spec, options) -> dict:
+    """The names a rulebook template sees.
+
+    - ``spec``: the spec's data (a copy; templates cannot change it)
+    - ``game_id``: the kit's id (``spec.id``), ``rule_set``: the game it plays
+    - ``options``: paper, paper_name, colors (how many are printed),
+      ink_saver, variant
+    - ``players``: min, max and text ("2 to 4")
+    - ``colors``: the colour entries of the spec that this kit prints
+    - helpers: plural, number, and_list, inches, span (also as filters),
+      template_exists(name)
+    """
+    data = copy.deepcopy(spec.data)
+    palette = data.get("colors") or []
+    printed = options.colors if options.colors is not None else len(palette)
+    if palette and not 1 <= printed <= len(palette):
+        raise PrintkitError(f"--colors {options.colors}: this game has "
+                            f"{len(palette)} colours (1 to {len(palette)})")
+    seats = data.get("players") or {}
+    if isinstance(seats, dict):
+        low, high = seats.get("min"), seats.get("max")
+    else:  # a plain count
+        low = high = seats
+    return {
+        "spec": data,
+        "game_id": spec.id,
+        "rule_set": spec.game,
+        "options": {
+            "paper": options.paper,
+            "paper_name": PAPER_NAMES.get(options.paper, options.paper),
+            "colors": printed,
+            "ink_saver": bool(options.ink_saver),
+            "variant": options.variant,
+        },
+        "players": {"min": low, "max": high,
+                    "text": span(low, high) if low is not None else ""},
+        "colors": palette[:printed],
+    }
+
+
+def template_name(spec) -> str:
+    """The main rulebook template of a spec's game."""
+    return f"{spec.game}{TEMPLATE_SUFFIX}"
+
+
+def render(spec, options, templates_dir: Path | None = None, name: str | None = None) -> str:
+    """Render a spec's rulebook template to Markdown text."""
+    env = environment(templates_dir)
+    name = name or template_name(spec)
+    try:
+        template = env.get_template(name)
+        return template.render(context(spec, options))
+    except PrintkitError:
+        raise
+    except jinja2.TemplateSyntaxError as exc:
+        where = _where(exc.filename or exc.name or name, exc.lineno)
+        raise PrintkitError(f"{where}: template syntax error: {exc.message}") from None
+    except jinja2.TemplateNotFound as exc:
+        frame = _template_frame(exc)
+        missing = ", ".join(getattr(exc, "templates", None) or [exc.name])
+        if frame is None:
+            dirs = " or ".join(str(display_path(Path(d))) for d in env.loader.searchpath)
+            raise PrintkitError(f"no rulebook template {missing} in {dirs}") from None
+        raise PrintkitError(f"{_where(*frame)}: template {missing} not found") from None
+    except Exception as exc:  # anything a template's own code raised
+        frame = _template_frame(exc)
+        if frame is None:
+            raise
+        raise PrintkitError(f"{_where(*frame)}: {_describe(exc)}") from None
+
+
+def _describe(exc: Exception) -> str:
+    if isinstance(exc, jinja2.exceptions.SecurityError):
+        return f"not allowed in a template: {exc}"
+    if isinstance(exc, jinja2.UndefinedError):
+        return f"undefined value: {exc}"
+    return f"{type(exc).__name__}: {exc}"
+
+
+def _template_frame(exc: BaseException) -> tuple[str, int] | None:
+    """The innermost template file and line in an exception's traceback.
+
+    Jinja rewrites tracebacks so that frames of compiled templates carry the
+    template's file name and line."""
+    found = None
+    tb = exc.__traceback__
+    while tb is not None:
+        filename = tb.tb_frame.f_code.co_filename
+        if filename.endswith(".j2") or filename == "<template>":
+            found = (filename, tb.tb_lineno)
+        tb = tb.tb_next
+    return found
+
+
+def _where(filename: str, line: int | None) -> str:
+    where = display_path(Path(filename)) if filename and filename != "<template>" else "template"
+    return f"{where}:{line}" if line else str(where)
