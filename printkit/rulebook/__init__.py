@@ -41,7 +41,7 @@ def render_pdf(spec, options, templates_dir: Path | None = None) -> bytes:
     doc = RulebookDoc(buffer, options.paper, title=f"{title}: rules",
                       author=str(spec.get("credit") or ""), subject=str(spec.get("description") or ""))
     renderer = Renderer(doc.text_width, Styles(ink_saver=bool(options.ink_saver)),
-                        source=f"rulebook of {spec.id}")
+                        source=f"rulebook {template_name(spec)}")
     story = renderer.flowables(markdown_text)
     if not story:
         raise PrintkitError(f"{template_name(spec)}: the rulebook template produced no text")

@@ -16,8 +16,8 @@ PAPER = {"letter": LETTER, "a4": A4}
 
 # Home printers cannot print the outer 6.35 mm; we keep all ink 15 mm clear.
 MARGIN = 18 * mm  # text frame, left, right and top
-BOTTOM = 25 * mm  # text frame bottom: the footer sits below it
-FOOTER_Y = 15 * mm  # footer baseline
+BOTTOM = 27 * mm  # text frame bottom: the footer sits below it
+FOOTER_Y = 17 * mm  # footer baseline: its descenders stay above 15 mm
 FOOTER_SIZE = 8
 
 

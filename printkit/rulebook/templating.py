@@ -113,16 +113,20 @@ def context(spec, options) -> dict:
     - ``options``: paper, paper_name, colors (how many are printed),
       ink_saver, variant
     - ``players``: min, max and text ("2 to 4")
-    - ``colors``: the colour entries of the spec that this kit prints
+    - ``colors``: the spec's player colours that this kit prints (the first
+      ``options.colors`` of them; a game whose ``colors`` is not a list of
+      players, like tiles, gets it as it is)
     - helpers: plural, number, and_list, inches, span (also as filters),
       template_exists(name)
     """
     data = copy.deepcopy(spec.data)
     palette = data.get("colors") or []
     printed = options.colors if options.colors is not None else len(palette)
-    if palette and not 1 <= printed <= len(palette):
-        raise PrintkitError(f"--colors {options.colors}: this game has "
-                            f"{len(palette)} colours (1 to {len(palette)})")
+    if isinstance(palette, list):  # player colours: print the first `printed`
+        if palette and not 1 <= printed <= len(palette):
+            raise PrintkitError(f"--colors {options.colors}: this game has "
+                                f"{len(palette)} colours (1 to {len(palette)})")
+        palette = palette[:printed]
     seats = data.get("players") or {}
     if isinstance(seats, dict):
         low, high = seats.get("min"), seats.get("max")
@@ -141,7 +145,7 @@ def context(spec, options) -> dict:
         },
         "players": {"min": low, "max": high,
                     "text": span(low, high) if low is not None else ""},
-        "colors": palette[:printed],
+        "colors": palette,
     }
 
 

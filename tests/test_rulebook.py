@@ -1,0 +1,245 @@
+"""The rulebook: template -> Markdown -> PDF, checked on the PDF itself."""
+
+from __future__ import annotations
+
+import io
+import re
+
+import pypdfium2 as pdfium
+import pytest
+import yaml
+from pypdf import PdfReader
+
+from printkit import SPECS_DIR, TEMPLATES_DIR, rulebook
+from printkit import spec as specs
+from printkit.errors import PrintkitError
+from printkit.kit import BuildOptions
+
+MM = 72 / 25.4
+PAPER_MM = {"letter": (215.9, 279.4), "a4": (210.0, 297.0)}
+GAMES_WITH_RULEBOOKS = sorted(p.name[: -len(".md.j2")] for p in TEMPLATES_DIR.glob("*.md.j2")
+                              if "-" not in p.name)
+
+
+def load(name="mckinney"):
+    # The game's own checks belong to the rules tests; the rulebook only reads the data.
+    return specs.load(name, check=False)
+
+
+@pytest.fixture(scope="module")
+def mckinney():
+    return load()
+
+
+@pytest.fixture(scope="module")
+def letter_pdf(mckinney):
+    return rulebook.render_pdf(mckinney, BuildOptions(paper="letter"))
+
+
+def pages_text(data: bytes) -> list[str]:
+    return [page.extract_text() for page in PdfReader(io.BytesIO(data)).pages]
+
+
+def flat(data: bytes) -> str:
+    """All text of a PDF with runs of whitespace made single spaces."""
+    return re.sub(r"\s+", " ", " ".join(pages_text(data)))
+
+
+def spec_copy(tmp_path, change) -> specs.Spec:
+    """A copy of the McKinney spec with ``change(data)`` applied, loaded from disk."""
+    data = yaml.safe_load((SPECS_DIR / "mckinney.yaml").read_text(encoding="utf-8"))
+    change(data)
+    path = tmp_path / "custom.yaml"
+    path.write_text(yaml.safe_dump(data, sort_keys=False), encoding="utf-8")
+    return specs.load(str(path), check=False)
+
+
+def custom_template(tmp_path, body: str, name="mckinney.md.j2"):
+    (tmp_path / name).write_text(body, encoding="utf-8")
+    return tmp_path
+
+
+# --- the page ---------------------------------------------------------------
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_page_size_is_the_paper(mckinney, paper):
+    data = rulebook.render_pdf(mckinney, BuildOptions(paper=paper))
+    reader = PdfReader(io.BytesIO(data))
+    assert len(reader.pages) >= 3
+    want_w, want_h = PAPER_MM[paper]
+    for page in reader.pages:
+        box = page.mediabox
+        assert float(box.left) == 0 and float(box.bottom) == 0
+        assert abs(float(box.width) / MM - want_w) < 0.01
+        assert abs(float(box.height) / MM - want_h) < 0.01
+
+
+def test_everything_printed_stays_15mm_from_the_edges(letter_pdf):
+    pdf = pdfium.PdfDocument(letter_pdf)
+    margin = 15 * MM - 0.5
+    checked = 0
+    for page in pdf:
+        width, height = page.get_size()
+        for obj in page.get_objects(max_depth=3):
+            left, bottom, right, top = obj.get_bounds()
+            assert left >= margin and bottom >= margin, (left, bottom)
+            assert right <= width - margin and top <= height - margin, (right, top)
+            checked += 1
+    assert checked > 100
+
+
+def test_all_fonts_are_embedded_truetype(letter_pdf):
+    reader = PdfReader(io.BytesIO(letter_pdf))
+    seen = set()
+    for page in reader.pages:
+        fonts = page["/Resources"]["/Font"]
+        for ref in fonts.values():
+            font = ref.get_object()
+            seen.add(font["/BaseFont"])
+            assert font["/Subtype"] == "/TrueType", font["/BaseFont"]
+            assert "/FontFile2" in font["/FontDescriptor"].get_object(), font["/BaseFont"]
+    assert len(seen) >= 3  # regular, bold and italic are all used
+    assert not any("Helvetica" in name or "Times" in name or "Courier" in name for name in seen)
+
+
+def test_every_page_says_page_n_of_total(letter_pdf):
+    texts = pages_text(letter_pdf)
+    total = len(texts)
+    assert total > 1
+    for number, text in enumerate(texts, 1):
+        assert f"page {number} of {total}" in text
+
+
+def test_title_block_and_credit_on_page_one(mckinney, letter_pdf):
+    first = re.sub(r"\s+", " ", pages_text(letter_pdf)[0])
+    assert mckinney["title"] in first
+    assert mckinney["credit"] in first
+    outline = PdfReader(io.BytesIO(letter_pdf)).outline
+    assert outline and outline[0].title == mckinney["title"]
+
+
+def test_two_renders_are_byte_identical(mckinney, letter_pdf, tmp_path):
+    again = rulebook.write(mckinney, BuildOptions(paper="letter"), tmp_path)
+    assert again.name == "mckinney-rules.pdf"
+    assert again.read_bytes() == letter_pdf
+    assert rulebook.render_pdf(mckinney, BuildOptions(paper="a4")) != letter_pdf
+
+
+# --- the content comes from the spec ---------------------------------------
+
+def test_component_counts_follow_the_spec(mckinney, letter_pdf, tmp_path):
+    before = flat(letter_pdf)
+    assert "8 Paper Units" in before and "32 Paper" in before
+    changed = spec_copy(tmp_path, lambda d: d["pieces"]["units"].update(paper=9))
+    after = flat(rulebook.render_pdf(changed, BuildOptions()))
+    assert "9 Paper Units" in after and "36 Paper" in after
+    assert "8 Paper Units" not in after
+    assert "25 Units in all per colour" in after and "24 Units in all" in before
+
+
+def test_slider_notches_and_board_follow_the_spec(tmp_path):
+    def change(data):
+        data["sliders"]["A"]["notches"] = [[1, 4], [2, 3], [3, 2], [4, 1]]
+        data["board"]["square_mm"] = 25
+    text = flat(rulebook.render_pdf(spec_copy(tmp_path, change), BuildOptions()))
+    assert "each has 4 notches (A) and 5 notches (B)" in text
+    assert "25 mm (0.98 in)" in text
+    assert "A5" not in text and "B5" in text
+
+
+def test_colour_count_changes_the_kit_totals(mckinney):
+    text = flat(rulebook.render_pdf(mckinney, BuildOptions(colors=2)))
+    assert "In this kit (2 colours: Vermilion and Blue)" in text
+    assert "16 Paper" in text
+    with pytest.raises(PrintkitError, match="colours"):
+        rulebook.render_pdf(mckinney, BuildOptions(colors=9))
+
+
+def test_clarifications_section_is_included(letter_pdf):
+    text = flat(letter_pdf)
+    assert "Clarifications" in text
+    reading = (TEMPLATES_DIR / "mckinney-clarifications.md.j2").read_text(encoding="utf-8")
+    assert "Slider B counts different Units" in reading
+    assert "Slider B counts different Units" in text
+
+
+@pytest.mark.parametrize("game", GAMES_WITH_RULEBOOKS)
+def test_every_bundled_rulebook_renders_on_both_papers(game):
+    spec = load(game)
+    for paper in ("letter", "a4"):
+        texts = pages_text(rulebook.render_pdf(spec, BuildOptions(paper=paper, ink_saver=True)))
+        assert spec["title"] in texts[0]
+        assert all(f"of {len(texts)}" in t for t in texts)
+
+
+# --- the Markdown subset ----------------------------------------------------
+
+def test_markdown_subset_is_set_and_html_stays_text(mckinney, tmp_path):
+    body = (
+        "# {{ spec.title }}\n\nBy someone\n\n## Lists\n\n3. third\n4. fourth\n   - inner\n\n"
+        "| Kind | Count |\n|---|--:|\n{% for k, v in spec.pieces.units.items() %}"
+        "| {{ k }} | {{ v }} |\n{% endfor %}\n"
+        "```\n{\"move\": \"b1-c1\"}\n```\n\n<b>not html</b> & **bold** *it*\n"
+    )
+    folder = custom_template(tmp_path, body)
+    text = flat(rulebook.render_pdf(mckinney, BuildOptions(), templates_dir=folder))
+    assert "3. third 4. fourth" in text
+    assert "scissors 8" in text
+    assert '{"move": "b1-c1"}' in text
+    assert "<b>not html</b> & bold it" in text
+
+
+def test_spec_text_is_escaped_not_markup(tmp_path):
+    spec = spec_copy(tmp_path, lambda d: d.update(title="Rock <&> Paper"))
+    text = flat(rulebook.render_pdf(spec, BuildOptions()))
+    assert "Rock <&> Paper" in text
+
+
+def test_a_character_the_font_lacks_is_an_error(tmp_path):
+    spec = spec_copy(tmp_path, lambda d: d.update(title="Scissors \u2702"))
+    with pytest.raises(PrintkitError, match="U\\+2702"):
+        rulebook.render_pdf(spec, BuildOptions())
+
+
+# --- bad templates are clean errors ----------------------------------------
+
+@pytest.mark.parametrize("line3, message", [
+    ("{{ ''.__class__.__mro__ }}", "not allowed in a template"),
+    ("{{ cycler.__init__.__globals__ }}", "not allowed in a template"),
+    ("{{ spec.colors.append(1) }}", "not allowed in a template"),
+    ("{{ spec.board.no_such_key }}", "undefined value"),
+    ("{{ nothing_by_this_name }}", "undefined value"),
+    ("{% if %}", "syntax error"),
+    ("{% include 'absent.md.j2' %}", "absent.md.j2 not found"),
+    ("{{ 1 // 0 }}", "ZeroDivisionError"),
+])
+def test_template_errors_name_the_file_and_line(mckinney, tmp_path, line3, message):
+    folder = custom_template(tmp_path, f"# Title\n\n{line3}\n")
+    with pytest.raises(PrintkitError) as caught:
+        rulebook.write(mckinney, BuildOptions(), tmp_path / "out.pdf", templates_dir=folder)
+    text = str(caught.value)
+    assert "mckinney.md.j2:3:" in text
+    assert message in text
+    assert caught.value.exit_code == 2
+    assert not (tmp_path / "out.pdf").exists()
+
+
+def test_error_inside_an_include_names_the_included_file(mckinney, tmp_path):
+    custom_template(tmp_path, "- one\n- {{ spec.nope }}\n", name="part.md.j2")
+    folder = custom_template(tmp_path, "# T\n\n{% include 'part.md.j2' %}\n")
+    with pytest.raises(PrintkitError, match=r"part\.md\.j2:2: undefined value"):
+        rulebook.render_pdf(mckinney, BuildOptions(), templates_dir=folder)
+
+
+def test_optional_includes_may_be_missing(mckinney, tmp_path):
+    folder = custom_template(
+        tmp_path, "# T\n\ntext\n{% include 'none-such.md.j2' ignore missing %}\n"
+        "{% if template_exists('none-such.md.j2') %}## Never{% endif %}\n")
+    text = flat(rulebook.render_pdf(mckinney, BuildOptions(), templates_dir=folder))
+    assert "text" in text and "Never" not in text
+
+
+def test_missing_main_template_is_an_error(tmp_path):
+    spec = spec_copy(tmp_path, lambda d: None)
+    with pytest.raises(PrintkitError, match="no rulebook template"):
+        rulebook.render(spec, BuildOptions(), name="nonexistent.md.j2")
