@@ -1,0 +1,929 @@
+"""RPS Phoenix: the rules on the engine contract.
+
+Players are seats 0..n-1 in clockwise order; the spec's ``seating`` gives
+their colours. Options: ``players=N`` (default: the spec's
+``default_players``; the Team variant always has four) and
+``variant=standard|team|give-away|casino`` (default: the spec's
+``variants.default``).
+
+A turn, as the engine plays it (the rulebook's Clarifications give the
+reasons for each reading):
+
+- Who begins is one chance node with a 1/n outcome per player: rolling both
+  dice each and re-rolling ties gives every player the same chance.
+- A player with Birds still in hand (not yet entered) rolls at once (a
+  chance node of the 36 dice outcomes) and then chooses which Bird enters
+  the rolled square. An own or teammate's Bird there ends the turn; an
+  opponent's Bird there goes to the Ashes regardless of type.
+- Everyone else chooses first: ``roll`` (a chance node follows, then the
+  choice of which Bird moves to the rolled square, or on a Phoenix square
+  which Bird rises from the Ashes), or a diagonal move.
+- A Bird that arrives by a move interacts with every opponent's Bird
+  diagonally next to it; with several at once the moving player chooses
+  which resolves first (an action). The winner takes the loser's square and
+  interacts again from there, in the same action while there is only one.
+- Escalation Phase (after ``escalation_after_turns_per_player`` turns each):
+  bishop-like diagonal moves, mutual elimination, a second Bird rising next
+  to the Phoenix square (an action, or ``stop``), and the chain-reaction
+  step after a capture (``step`` or ``stop``).
+
+Actions and notation (documented in the rulebook appendix,
+templates/phoenix-notation.md.j2): ``first Red``; dice ``3-5`` (black die
+X = 3, white die Y = 5); ``roll``; ``R 3,5`` (enter the Rock at 3,5);
+``P 2,3>3,5`` (move the Paper to the rolled square 3,5); ``S d 2,3>3,4``
+(diagonal move); ``phoenix R 4,4``; ``x 3,4`` (resolve the interaction with
+the Bird on 3,4 first); ``step 4,5``; ``stop``.
+"""
+
+from __future__ import annotations
+
+import numbers
+import re
+
+from ..errors import PrintkitError
+from . import base
+from .base import CHANCE, TERMINAL, IllegalAction
+
+TYPES = ("rock", "paper", "scissors")
+LETTERS = ("R", "P", "S")
+VARIANTS = ("standard", "team", "give-away", "casino")
+
+# Stages of a turn. The chance stages are FIRST, ENTRY_ROLL and ROLL.
+FIRST = "first"  # chance: who begins
+ENTRY_ROLL = "entry-roll"  # chance: the roll of a player who still enters Birds
+ENTER = "enter"  # which Bird enters the rolled square
+CHOOSE = "choose"  # roll, or move a Bird diagonally
+ROLL = "roll"  # chance: the roll of a player who chose to roll
+AFTER_ROLL = "after-roll"  # which Bird moves to (or rises on) the rolled square
+SECOND_PHOENIX = "second-phoenix"  # Escalation: a second Bird rises next to the first, or stop
+CHAIN = "chain"  # Escalation: the chain-reaction step, or stop
+INTERACT = "interact"  # which of several interactions resolves first
+OVER = "over"
+STAGES = (FIRST, ENTRY_ROLL, ENTER, CHOOSE, ROLL, AFTER_ROLL, SECOND_PHOENIX, CHAIN, INTERACT, OVER)
+CHANCE_STAGES = (FIRST, ENTRY_ROLL, ROLL)
+
+DIAGONALS = ((1, 1), (1, -1), (-1, 1), (-1, -1))
+NEIGHBOURS = tuple((dx, dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if (dx, dy) != (0, 0))
+
+# Action numbers. Fixed single actions first, then ranges that depend on the
+# board's square count (``Game.squares``).
+ROLL_ACTION, STOP, STEP = 0, 1, 2
+ENTER_BASE = 3  # + type
+FIRST_BASE = 10  # + player
+OUTCOME_BASE = 20  # + square of the rolled coordinates
+
+
+def _sign(v: int) -> int:
+    return (v > 0) - (v < 0)
+
+
+class Game(base.Game):
+    """RPS Phoenix as a spec describes it, for one player count and variant."""
+
+    name = "phoenix"
+
+    def __init__(self, spec, players: int | None = None, variant: str | None = None, **options):
+        if options:
+            raise PrintkitError(f"phoenix takes no option {', '.join(sorted(options))}")
+        data = spec.data if hasattr(spec, "data") else spec
+        variant = variant or data["variants"]["default"]
+        if variant not in VARIANTS or variant not in data["variants"]:
+            known = [v for v in VARIANTS if v in data["variants"]]
+            raise PrintkitError(f"phoenix has no variant '{variant}' (this spec has {', '.join(known)})")
+        if players is None:
+            players = 4 if variant == "team" else data["default_players"]
+        low, high = data["players"]["min"], data["players"]["max"]
+        if not isinstance(players, int) or not low <= players <= high:
+            raise PrintkitError(f"phoenix is for {low} to {high} players, not {players}")
+        if variant == "team" and players != 4:
+            raise PrintkitError(f"the Team variant is for four players, not {players}")
+        if str(players) not in data["seating"]:
+            raise PrintkitError(f"the spec's seating has no entry for {players} players")
+        super().__init__(spec, players=players, variant=variant)
+        self.data = data
+        self.variant = variant
+        self.num_players = players
+        self.colors = list(data["seating"][str(players)])
+        self.columns = data["board"]["columns"]
+        self.rows = data["board"]["rows"]
+        self.squares = self.columns * self.rows
+        self.phoenix_squares = frozenset(self.square(x, y) for x, y in data["board"]["phoenix_squares"])
+        self.counts = tuple(data["birds"]["counts"][t] for t in TYPES)
+        self.beats = tuple(TYPES.index(data["beats"][t]) for t in TYPES)
+        self.escalation_turn = data["escalation_after_turns_per_player"] * players
+        scoring = data["scoring"]
+        self.points = (scoring["elimination"], scoring["resurrection"], scoring["win"])
+        if variant == "team":
+            teams = data["variants"]["team"]["teams"]
+            self.team_of = tuple(next(i for i, team in enumerate(teams) if c in team) for c in self.colors)
+        else:
+            self.team_of = tuple(range(players))
+        casino = data["variants"].get("casino", {}) if variant == "casino" else None
+        self.starting_chips = casino["starting_chips"] if casino else 0
+        self.chip_per_elimination = casino["chips_per_elimination"] if casino else 0
+        self.max_turns = data["max_turns"]
+        # Action ranges after the fixed ones.
+        s = self.squares
+        self.move_base = OUTCOME_BASE + s  # + source square (target: the rolled one)
+        self.interact_base = self.move_base + s  # + square of the other Bird
+        self.phoenix_base = self.interact_base + s  # + type * squares + square
+        self.diagonal_base = self.phoenix_base + len(TYPES) * s  # + from * squares + to
+        self.action_limit = self.diagonal_base + s * s
+        # Longest turn: choose, roll, choose, a chain step per capture plus one,
+        # an interaction choice per elimination, a second Phoenix.
+        birds = players * sum(self.counts)
+        self.max_game_length = 1 + self.max_turns * (2 * birds + 5)
+
+    # --- squares -----------------------------------------------------------
+    def square(self, x: int, y: int) -> int:
+        return (x - 1) * self.rows + (y - 1)
+
+    def coords(self, square: int) -> tuple[int, int]:
+        x, y = divmod(square, self.rows)
+        return x + 1, y + 1
+
+    def on_board(self, x: int, y: int) -> bool:
+        return 1 <= x <= self.columns and 1 <= y <= self.rows
+
+    def friendly(self, a: int, b: int) -> bool:
+        """Same player, or partners in the Team variant."""
+        return self.team_of[a] == self.team_of[b]
+
+    # --- contract ----------------------------------------------------------
+    def initial_state(self) -> "State":
+        return State(self)
+
+    def state_from_json(self, obj) -> "State":
+        return _from_json(self, obj)
+
+    def returns_bounds(self) -> tuple[float, float]:
+        if self.variant == "casino":
+            return (-float(self.starting_chips), float((self.num_players - 1) * self.starting_chips))
+        return (-1.0, 1.0)
+
+
+class State(base.State):
+    """A position: the grid, each player's hand and Ashes, the scores, and
+    how far the current turn has got."""
+
+    def __init__(self, game: Game):
+        self.game = game
+        n = game.num_players
+        self.stage = FIRST
+        self.player: int | None = None  # whose turn it is
+        self.turn = 0  # completed turns, all players together
+        self.grid: list = [None] * game.squares  # (owner, type) or None
+        self.hand = [list(game.counts) for _ in range(n)]
+        self.ashes = [[0] * len(TYPES) for _ in range(n)]
+        self.eliminations = [0] * n
+        self.resurrections = [0] * n
+        self.wins = [0] * n
+        self.chips = [game.starting_chips] * n
+        self.pot = 0
+        self.rolled: int | None = None  # square of this turn's roll
+        self.active: int | None = None  # the Bird whose interactions or chain step are pending
+        self.direction: tuple | None = None  # the chain-reaction step
+        self.outcome: str | None = None  # "win", "draw" or "unfinished" once over
+        self.winners: list = []
+
+    def clone(self) -> "State":
+        other = State.__new__(State)
+        other.__dict__.update(self.__dict__)
+        other.grid = list(self.grid)
+        other.hand = [list(h) for h in self.hand]
+        other.ashes = [list(a) for a in self.ashes]
+        other.eliminations = list(self.eliminations)
+        other.resurrections = list(self.resurrections)
+        other.wins = list(self.wins)
+        other.chips = list(self.chips)
+        other.winners = list(self.winners)
+        return other
+
+    # --- reading the position ------------------------------------------------
+    @property
+    def current_player(self) -> int:
+        if self.stage == OVER:
+            return TERMINAL
+        if self.stage in CHANCE_STAGES:
+            return CHANCE
+        return self.player
+
+    @property
+    def escalation(self) -> bool:
+        """Whether this turn is played under the Escalation Phase's rules."""
+        return self.turn >= self.game.escalation_turn
+
+    def points(self, player: int) -> int:
+        e, r, w = self.game.points
+        return e * self.eliminations[player] + r * self.resurrections[player] + w * self.wins[player]
+
+    def birds_on_grid(self, player: int) -> list[int]:
+        return [sq for sq, bird in enumerate(self.grid) if bird is not None and bird[0] == player]
+
+    def in_play(self, player: int) -> bool:
+        """Birds on the grid or still to enter: not all in the Ashes."""
+        return sum(self.hand[player]) > 0 or any(b is not None and b[0] == player for b in self.grid)
+
+    def _step(self, square: int, dx: int, dy: int, k: int = 1) -> int | None:
+        x, y = self.game.coords(square)
+        x, y = x + k * dx, y + k * dy
+        return self.game.square(x, y) if self.game.on_board(x, y) else None
+
+    # --- legal actions ----------------------------------------------------------
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        g = self.game
+        if self.stage == FIRST:
+            return [(FIRST_BASE + p, 1.0 / g.num_players) for p in range(g.num_players)]
+        if self.stage in (ENTRY_ROLL, ROLL):
+            return [(OUTCOME_BASE + sq, 1.0 / g.squares) for sq in range(g.squares)]
+        return []
+
+    def legal_actions(self) -> list[int]:
+        g, p = self.game, self.player
+        stage = self.stage
+        if stage == ENTER:
+            return [ENTER_BASE + t for t in range(len(TYPES)) if self.hand[p][t] > 0]
+        if stage == CHOOSE:
+            return [ROLL_ACTION] + self._diagonal_moves()
+        if stage == AFTER_ROLL:
+            return self._after_roll_options()
+        if stage == SECOND_PHOENIX:
+            return self._second_phoenix_options()
+        if stage == CHAIN:
+            return [STOP, STEP]
+        if stage == INTERACT:
+            return [g.interact_base + sq for sq in self._interactions(self.active)]
+        return []
+
+    def _diagonal_moves(self) -> list[int]:
+        g = self.game
+        reach = max(g.columns, g.rows) if self.escalation else 1
+        actions = []
+        for sq in self.birds_on_grid(self.player):
+            for dx, dy in DIAGONALS:
+                for k in range(1, reach + 1):
+                    to = self._step(sq, dx, dy, k)
+                    if to is None or self.grid[to] is not None:
+                        break  # a bishop stops at the edge or before another Bird
+                    actions.append(g.diagonal_base + sq * g.squares + to)
+        return sorted(actions)
+
+    def _after_roll_options(self) -> list[int]:
+        g, p, target = self.game, self.player, self.rolled
+        there = self.grid[target]
+        if there is not None and g.friendly(there[0], p):
+            return []  # own (or partner's) Bird on the rolled square: the turn ends
+        moves = [g.move_base + sq for sq in self.birds_on_grid(p)]
+        rises = []
+        if target in g.phoenix_squares:
+            rises = [g.phoenix_base + t * g.squares + target
+                     for t in range(len(TYPES)) if self.ashes[p][t] > 0]
+        if rises and g.variant == "give-away":
+            moves = []  # Give-Away: a Bird in the Ashes must rise
+        return sorted(moves + rises)
+
+    def _second_phoenix_options(self) -> list[int]:
+        g, p = self.game, self.player
+        rises = []
+        for dx, dy in NEIGHBOURS:
+            sq = self._step(self.active, dx, dy)
+            if sq is not None and self.grid[sq] is None:
+                rises.extend(g.phoenix_base + t * g.squares + sq
+                             for t in range(len(TYPES)) if self.ashes[p][t] > 0)
+        if not rises:
+            return []
+        return sorted(rises if g.variant == "give-away" else rises + [STOP])
+
+    def _interactions(self, square: int) -> list[int]:
+        """Squares of the Birds the Bird on ``square`` interacts with now."""
+        g = self.game
+        bird = self.grid[square]
+        if bird is None:
+            return []
+        owner, kind = bird
+        found = []
+        for dx, dy in DIAGONALS:
+            sq = self._step(square, dx, dy)
+            if sq is None or self.grid[sq] is None:
+                continue
+            other_owner, other_kind = self.grid[sq]
+            if g.friendly(owner, other_owner):
+                continue
+            if self.escalation or other_kind != kind:  # same types tie, except in Escalation
+                found.append(sq)
+        return sorted(found)
+
+    def _chain_target(self) -> int | None:
+        """Where the chain-reaction step would go, if it can."""
+        dx, dy = self.direction
+        to = self._step(self.active, dx, dy)
+        if to is None:
+            return None
+        there = self.grid[to]
+        if there is not None and self.game.friendly(there[0], self.player):
+            return None
+        return to
+
+    # --- playing ------------------------------------------------------------------
+    def _apply(self, action: int) -> None:
+        g, stage = self.game, self.stage
+        if stage == FIRST:
+            self.player = action - FIRST_BASE
+            self._begin_turn()
+        elif stage in (ENTRY_ROLL, ROLL):
+            self.rolled = action - OUTCOME_BASE
+            if stage == ENTRY_ROLL:
+                there = self.grid[self.rolled]
+                if there is not None and g.friendly(there[0], self.player):
+                    self._end_turn()
+                else:
+                    self.stage = ENTER
+            elif self._after_roll_options():
+                self.stage = AFTER_ROLL
+            else:
+                self._end_turn()
+        elif stage == ENTER:
+            self._enter(action - ENTER_BASE)
+        elif stage == CHOOSE and action == ROLL_ACTION:
+            self.stage = ROLL
+        elif stage == CHOOSE:
+            source, target = divmod(action - g.diagonal_base, g.squares)
+            self.grid[target], self.grid[source] = self.grid[source], None
+            self._settle(target)
+        elif stage == AFTER_ROLL and action < g.interact_base:
+            self._move_to_roll(action - g.move_base)
+        elif stage in (AFTER_ROLL, SECOND_PHOENIX) and action != STOP:
+            kind, square = divmod(action - g.phoenix_base, g.squares)
+            self._rise(kind, square)
+        elif stage == SECOND_PHOENIX:
+            self._end_turn()
+        elif stage == CHAIN and action == STEP:
+            self._chain_step()
+        elif stage == CHAIN:
+            self._settle(self.active)
+        elif stage == INTERACT:
+            self._settle(self._interact(self.active, action - g.interact_base))
+
+    def _begin_turn(self) -> None:
+        self.rolled = self.active = self.direction = None
+        self.stage = ENTRY_ROLL if sum(self.hand[self.player]) > 0 else CHOOSE
+
+    def _end_turn(self) -> None:
+        self.turn += 1
+        self.rolled = self.active = self.direction = None
+        if self._decided():
+            self._finish()
+        elif self.turn >= self.game.max_turns:
+            self.stage, self.outcome = OVER, "unfinished"
+        else:
+            self.player = (self.player + 1) % self.game.num_players
+            self._begin_turn()
+
+    def _eliminate(self, square: int, by: int) -> None:
+        """The Bird on ``square`` goes to the Ashes; ``by`` scores the elimination."""
+        g = self.game
+        owner, kind = self.grid[square]
+        self.grid[square] = None
+        self.ashes[owner][kind] += 1
+        self.eliminations[by] += 1
+        if g.variant == "casino":
+            paid = min(g.chip_per_elimination, self.chips[owner])  # nothing left: nothing to pay
+            self.chips[owner] -= paid
+            self.pot += paid
+
+    def _enter(self, kind: int) -> None:
+        p, target = self.player, self.rolled
+        self.hand[p][kind] -= 1
+        if self.grid[target] is not None:
+            self._eliminate(target, by=p)  # an opponent's Bird, whatever its type
+        self.grid[target] = (p, kind)
+        self._end_turn()
+
+    def _move_to_roll(self, source: int) -> None:
+        p, target = self.player, self.rolled
+        captured = self.grid[target] is not None
+        if captured:
+            self._eliminate(target, by=p)  # the dice's square belongs to the roller
+        self.grid[target], self.grid[source] = self.grid[source], None
+        if captured and self.escalation:
+            sx, sy = self.game.coords(source)
+            tx, ty = self.game.coords(target)
+            self.active, self.direction = target, (_sign(tx - sx), _sign(ty - sy))
+            self._offer_chain()
+        else:
+            self._settle(target)
+
+    def _offer_chain(self) -> None:
+        if self._decided():
+            self._end_turn()
+        elif self._chain_target() is None:
+            self._settle(self.active)
+        else:
+            self.stage = CHAIN
+
+    def _chain_step(self) -> None:
+        to = self._chain_target()
+        captured = self.grid[to] is not None
+        if captured:
+            self._eliminate(to, by=self.player)
+        self.grid[to], self.grid[self.active] = self.grid[self.active], None
+        self.active = to
+        if captured:
+            self._offer_chain()
+        else:
+            self._settle(to)
+
+    def _rise(self, kind: int, square: int) -> None:
+        p = self.player
+        first = self.stage == AFTER_ROLL
+        self.ashes[p][kind] -= 1
+        self.resurrections[p] += 1
+        if self.grid[square] is not None:
+            self._eliminate(square, by=p)
+        self.grid[square] = (p, kind)
+        if first and self.escalation and not self._decided():
+            self.active = square
+            if self._second_phoenix_options():
+                self.stage = SECOND_PHOENIX
+                return
+        self._end_turn()
+
+    def _interact(self, square: int, other: int) -> int:
+        """Resolve one interaction; returns the square of the Bird that
+        arrived somewhere new (the winner), or of the emptied square."""
+        g = self.game
+        (owner, kind), (other_owner, other_kind) = self.grid[square], self.grid[other]
+        if self.escalation:  # mutual elimination: each eliminated the other
+            self._eliminate(square, by=other_owner)
+            self._eliminate(other, by=owner)
+            return square
+        if g.beats[kind] == other_kind:
+            self._eliminate(other, by=owner)
+            self.grid[other], self.grid[square] = self.grid[square], None
+            return other
+        self._eliminate(square, by=other_owner)
+        self.grid[square], self.grid[other] = self.grid[other], None
+        return square
+
+    def _settle(self, square: int) -> None:
+        """Resolve the interactions of the Bird that just arrived on
+        ``square``, and of each winner in turn; stop for a choice when
+        several arise at once."""
+        while True:
+            if self._decided():
+                break
+            found = self._interactions(square)
+            if not found:
+                break
+            if len(found) > 1:
+                self.stage, self.active = INTERACT, square
+                return
+            square = self._interact(square, found[0])
+        self._end_turn()
+
+    # --- the end -------------------------------------------------------------------
+    def _all_in_ashes(self, player: int) -> bool:
+        return not self.in_play(player)
+
+    def _decided(self) -> bool:
+        g = self.game
+        if g.variant == "give-away":
+            return any(self._all_in_ashes(p) for p in range(g.num_players))
+        sides = {g.team_of[p] for p in range(g.num_players) if self.in_play(p)}
+        return len(sides) <= 1
+
+    def _finish(self) -> None:
+        g = self.game
+        self.stage = OVER
+        if g.variant == "give-away":
+            self.winners = [p for p in range(g.num_players) if self._all_in_ashes(p)]
+        else:
+            sides = {g.team_of[p] for p in range(g.num_players) if self.in_play(p)}
+            self.winners = ([p for p in range(g.num_players) if g.team_of[p] in sides]
+                            if len(sides) == 1 else [])
+        self.outcome = "win" if self.winners else "draw"
+        for p in self.winners:
+            self.wins[p] = 1
+        if g.variant == "casino":
+            if len(self.winners) == 1:
+                self.chips[self.winners[0]] += self.pot
+            else:  # no winner: each takes back what they paid in
+                self.chips = [g.starting_chips] * g.num_players
+            self.pot = 0
+
+    def returns(self) -> list[float]:
+        g = self.game
+        n = g.num_players
+        if self.outcome != "win":
+            return [0.0] * n
+        if g.variant == "casino":
+            return [float(c - g.starting_chips) for c in self.chips]
+        if g.variant == "team":
+            return [1.0 if p in self.winners else -1.0 for p in range(n)]
+        k = len(self.winners)
+        if k == n:
+            return [0.0] * n
+        return [1.0 / k if p in self.winners else -1.0 / (n - k) for p in range(n)]
+
+    # --- notation ----------------------------------------------------------------------
+    def _at(self, square: int) -> str:
+        x, y = self.game.coords(square)
+        return f"{x},{y}"
+
+    def _letter(self, square: int) -> str:
+        bird = self.grid[square]
+        return LETTERS[bird[1]] if bird is not None else "?"
+
+    def action_to_string(self, action: int) -> str:
+        g = self.game
+        if action == ROLL_ACTION:
+            return "roll"
+        if action == STOP:
+            return "stop"
+        if action == STEP:
+            to = self._chain_target() if self.stage == CHAIN else None
+            return f"step {self._at(to)}" if to is not None else "step"
+        if ENTER_BASE <= action < ENTER_BASE + len(TYPES):
+            where = f" {self._at(self.rolled)}" if self.rolled is not None else ""
+            return f"{LETTERS[action - ENTER_BASE]}{where}"
+        if FIRST_BASE <= action < FIRST_BASE + g.num_players:
+            return f"first {g.colors[action - FIRST_BASE]}"
+        if OUTCOME_BASE <= action < g.move_base:
+            x, y = g.coords(action - OUTCOME_BASE)
+            return f"{x}-{y}"
+        if action < g.interact_base:
+            source = action - g.move_base
+            target = f"{self._at(self.rolled)}" if self.rolled is not None else "?"
+            return f"{self._letter(source)} {self._at(source)}>{target}"
+        if action < g.phoenix_base:
+            return f"x {self._at(action - g.interact_base)}"
+        if action < g.diagonal_base:
+            kind, square = divmod(action - g.phoenix_base, g.squares)
+            return f"phoenix {LETTERS[kind]} {self._at(square)}"
+        if action < g.action_limit:
+            source, target = divmod(action - g.diagonal_base, g.squares)
+            return f"{self._letter(source)} d {self._at(source)}>{self._at(target)}"
+        return f"?{action}"
+
+    def string_to_action(self, text: str) -> int:
+        """The legal action written ``text``; spaces around ``,`` and ``>``
+        and letter case do not matter."""
+        wanted = _normalise(text)
+        actions = [a for a, _ in self.chance_outcomes()] if self.is_chance_node() else self.legal_actions()
+        for action in actions:
+            if _normalise(self.action_to_string(action)) == wanted:
+                return action
+        raise IllegalAction(f"'{text.strip()}' is not a legal move in this position")
+
+    # --- positions ---------------------------------------------------------------------
+    def to_json(self) -> dict:
+        g = self.game
+        names = g.colors
+        obj = {
+            "game": "phoenix",
+            "variant": g.variant,
+            "players": list(names),
+            "stage": self.stage,
+            "to_move": names[self.player] if self.player is not None and self.stage != OVER else None,
+            "turn": self.turn,
+            "escalation": self.escalation,
+            "rolled": list(g.coords(self.rolled)) if self.rolled is not None else None,
+            "active": list(g.coords(self.active)) if self.active is not None else None,
+            "direction": list(self.direction) if self.direction is not None else None,
+            "grid": [{"at": list(g.coords(sq)), "owner": names[b[0]], "bird": TYPES[b[1]]}
+                     for sq, b in enumerate(self.grid) if b is not None],
+            "hand": {names[p]: dict(zip(TYPES, self.hand[p])) for p in range(g.num_players)},
+            "ashes": {names[p]: dict(zip(TYPES, self.ashes[p])) for p in range(g.num_players)},
+            "score": {names[p]: {"eliminations": self.eliminations[p],
+                                 "resurrections": self.resurrections[p],
+                                 "win": self.wins[p], "points": self.points(p)}
+                      for p in range(g.num_players)},
+            "result": ({"outcome": self.outcome, "winners": [names[p] for p in self.winners]}
+                       if self.stage == OVER else None),
+        }
+        if g.variant == "casino":
+            obj["chips"] = {names[p]: self.chips[p] for p in range(g.num_players)}
+            obj["pot"] = self.pot
+        return obj
+
+    def observation(self, player: int) -> dict:
+        """Everything: RPS Phoenix hides nothing (the Casino pot is on the table)."""
+        return self.to_json()
+
+
+def _normalise(text: str) -> str:
+    text = re.sub(r"\s*([,>])\s*", r"\1", text.strip().lower())
+    return re.sub(r"\s+", " ", text)
+
+
+# --- reading a position ---------------------------------------------------------------
+
+def _fail(message: str):
+    raise IllegalAction(f"malformed phoenix position: {message}")
+
+
+def _int(value, what: str, low: int = 0, high: int | None = None) -> int:
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+        _fail(f"{what} must be a whole number, not {value!r}")
+    if value < low or (high is not None and value > high):
+        _fail(f"{what} {value} is out of range")
+    return int(value)
+
+
+def _square(game: Game, value, what: str) -> int:
+    if not isinstance(value, list) or len(value) != 2:
+        _fail(f"{what} must be [x, y], not {value!r}")
+    x = _int(value[0], f"{what} x", 1, game.columns)
+    y = _int(value[1], f"{what} y", 1, game.rows)
+    return game.square(x, y)
+
+
+def _counts(obj, what: str) -> list[int]:
+    if not isinstance(obj, dict) or set(obj) != set(TYPES):
+        _fail(f"{what} must give rock, paper and scissors")
+    return [_int(obj[t], f"{what} {t}", 0, 99) for t in TYPES]
+
+
+KEYS = {"game", "variant", "players", "stage", "to_move", "turn", "escalation", "rolled", "active",
+        "direction", "grid", "hand", "ashes", "score", "result"}
+
+
+def _from_json(game: Game, obj) -> State:
+    if not isinstance(obj, dict):
+        _fail("a position is a JSON object")
+    if obj.get("game") != "phoenix":
+        _fail(f"'game' must be \"phoenix\", not {obj.get('game')!r}")
+    variant, players = obj.get("variant"), obj.get("players")
+    if variant not in VARIANTS:
+        _fail(f"unknown variant {variant!r}")
+    if not isinstance(players, list):
+        _fail("'players' must list the colours in seat order")
+    if (variant, len(players)) != (game.variant, game.num_players):
+        try:  # the position says which game it is from
+            game = Game(game.spec, players=len(players), variant=variant)
+        except PrintkitError as exc:
+            _fail(str(exc))
+    names = game.colors
+    if players != names:
+        _fail(f"'players' must be {names} for {len(names)} players (the spec's seating)")
+    expected = KEYS | ({"chips", "pot"} if variant == "casino" else set())
+    if set(obj) != expected:
+        missing, extra = sorted(expected - set(obj)), sorted(set(obj) - expected)
+        _fail("; ".join(filter(None, [missing and f"missing {', '.join(missing)}",
+                                      extra and f"unknown key(s) {', '.join(extra)}"])))
+    n = len(names)
+    state = State(game)
+    if obj["stage"] not in STAGES:
+        _fail(f"unknown stage {obj['stage']!r} (stages: {', '.join(STAGES)})")
+    state.stage = obj["stage"]
+    to_move = obj["to_move"]
+    if to_move is None:
+        if state.stage not in (FIRST, OVER):
+            _fail("'to_move' is needed at this stage")
+    elif to_move not in names or state.stage in (FIRST, OVER):
+        _fail(f"'to_move' {to_move!r} does not fit stage {state.stage!r}")
+    else:
+        state.player = names.index(to_move)
+    state.turn = _int(obj["turn"], "turn", 0, game.max_turns)
+    if state.turn == game.max_turns and state.stage != OVER:
+        _fail("the turn counter is at the game's cap, so the game is over")
+    if obj["escalation"] != state.escalation:
+        _fail(f"'escalation' must be {str(state.escalation).lower()} on turn {state.turn}")
+
+    for key in ("rolled", "active"):
+        setattr(state, key, None if obj[key] is None else _square(game, obj[key], key))
+    direction = obj["direction"]
+    if direction is not None:
+        if (not isinstance(direction, list) or len(direction) != 2
+                or [_int(d, "direction", -1, 1) for d in direction] == [0, 0]):
+            _fail("'direction' must be [dx, dy] with -1, 0 or 1 each, not both 0")
+        state.direction = tuple(direction)
+
+    if not isinstance(obj["grid"], list):
+        _fail("'grid' must be a list")
+    for i, entry in enumerate(obj["grid"]):
+        if not isinstance(entry, dict) or set(entry) != {"at", "owner", "bird"}:
+            _fail(f"grid entry {i} must have at, owner and bird")
+        sq = _square(game, entry["at"], f"grid entry {i}")
+        if state.grid[sq] is not None:
+            _fail(f"two Birds on {game.coords(sq)}")
+        if entry["owner"] not in names or entry["bird"] not in TYPES:
+            _fail(f"grid entry {i}: unknown owner or bird")
+        state.grid[sq] = (names.index(entry["owner"]), TYPES.index(entry["bird"]))
+    if [e["at"] for e in obj["grid"]] != sorted(e["at"] for e in obj["grid"]):
+        _fail("'grid' must be sorted by square")
+
+    for key in ("hand", "ashes", "score"):
+        if not isinstance(obj[key], dict) or set(obj[key]) != set(names):
+            _fail(f"'{key}' must have an entry for each of {', '.join(names)}")
+    for p, name in enumerate(names):
+        state.hand[p] = _counts(obj["hand"][name], f"hand of {name}")
+        state.ashes[p] = _counts(obj["ashes"][name], f"ashes of {name}")
+        on_grid = [sum(1 for b in state.grid if b == (p, t)) for t in range(len(TYPES))]
+        for t, kind in enumerate(TYPES):
+            if state.hand[p][t] + state.ashes[p][t] + on_grid[t] != game.counts[t]:
+                _fail(f"{name} must have {game.counts[t]} {kind} Bird(s) between hand, grid and Ashes")
+        score = obj["score"][name]
+        if not isinstance(score, dict) or set(score) != {"eliminations", "resurrections", "win", "points"}:
+            _fail(f"score of {name} must have eliminations, resurrections, win and points")
+        state.eliminations[p] = _int(score["eliminations"], f"{name}'s eliminations")
+        state.resurrections[p] = _int(score["resurrections"], f"{name}'s resurrections")
+        state.wins[p] = _int(score["win"], f"{name}'s win", 0, 1)
+        if score["points"] != state.points(p):
+            _fail(f"{name}'s points must be {state.points(p)}")
+
+    if variant == "casino":
+        if not isinstance(obj["chips"], dict) or set(obj["chips"]) != set(names):
+            _fail(f"'chips' must have an entry for each of {', '.join(names)}")
+        state.chips = [_int(obj["chips"][name], f"{name}'s chips") for name in names]
+        state.pot = _int(obj["pot"], "pot")
+        if sum(state.chips) + state.pot != n * game.starting_chips:
+            _fail(f"chips and pot must add up to {n * game.starting_chips}")
+
+    _check_stage(state, obj)
+    return state
+
+
+def _check_stage(state: State, obj) -> None:
+    """The parts of a position that only some stages have, and that the
+    rules could have reached it."""
+    g, stage = state.game, state.stage
+    needs = {
+        ENTER: ("rolled",), AFTER_ROLL: ("rolled",), SECOND_PHOENIX: ("rolled", "active"),
+        CHAIN: ("rolled", "active", "direction"), INTERACT: ("active",),
+    }.get(stage, ())
+    for key in ("rolled", "active", "direction"):
+        present = getattr(state, key) is not None
+        if present != (key in needs) and not (key == "rolled" and stage == INTERACT):
+            _fail(f"'{key}' must be {'given' if key in needs else 'null'} at stage {stage!r}")
+    if stage == OVER:
+        result = obj["result"]
+        if not isinstance(result, dict) or set(result) != {"outcome", "winners"}:
+            _fail("a finished game needs 'result' with outcome and winners")
+        if result["outcome"] not in ("win", "draw", "unfinished"):
+            _fail(f"unknown outcome {result['outcome']!r}")
+        if not isinstance(result["winners"], list) or any(w not in g.colors for w in result["winners"]):
+            _fail("'winners' must list colours of this game")
+        state.outcome = result["outcome"]
+        state.winners = sorted(g.colors.index(w) for w in result["winners"])
+        probe = state.clone()
+        if state.outcome == "unfinished":
+            if state.turn != g.max_turns or state.winners or any(state.wins):
+                _fail("an unfinished game ends at the turn cap, without winners")
+        else:
+            if not state._decided():
+                _fail("the game is not over in this position")
+            probe.wins = [0] * g.num_players
+            probe._finish()
+            if probe.winners != state.winners or probe.wins != state.wins or probe.chips != state.chips:
+                _fail("'result', wins or chips do not follow from the position")
+        return
+    if obj["result"] is not None or any(state.wins):
+        _fail("only a finished game has a result or a win")
+    if state._decided():
+        _fail("the game is already decided in this position; its stage must be 'over'")
+    if stage == FIRST:
+        if state.turn or any(b is not None for b in state.grid) or any(map(any, state.ashes)):
+            _fail("'first' is the setup stage: no turns, no Birds out of hand")
+        return
+    p = state.player
+    entering = sum(state.hand[p]) > 0
+    if entering != (stage in (ENTRY_ROLL, ENTER)):
+        _fail(f"{g.colors[p]} {'still has' if entering else 'has no'} Birds to enter, "
+              f"which does not fit stage {stage!r}")
+    if stage in (ENTER, AFTER_ROLL, SECOND_PHOENIX, CHAIN, INTERACT) and not state.legal_actions():
+        _fail(f"no move is possible at stage {stage!r} here")
+    if stage == ENTER and state.grid[state.rolled] is not None and g.friendly(state.grid[state.rolled][0], p):
+        _fail("an entry onto a friendly Bird ends the turn at once")
+    if stage == CHAIN:
+        if state.grid[state.active] is None or state.grid[state.active][0] != p or state._chain_target() is None:
+            _fail("the chain-reaction step needs the player's Bird on 'active' and a square to step to")
+    if stage == INTERACT and len(state._interactions(state.active)) < 2:
+        _fail("a choice between interactions needs at least two of them")
+    if stage == SECOND_PHOENIX and (not state.escalation or state.active not in g.phoenix_squares):
+        _fail("a second Phoenix comes only in the Escalation Phase, next to a Phoenix square")
+    if stage in (CHAIN,) and not state.escalation:
+        _fail("chain reactions come only in the Escalation Phase")
+
+
+# --- spec checks ----------------------------------------------------------------------
+
+def check_spec(spec) -> list:
+    """Problems the schema cannot see: board against dice, Phoenix squares,
+    colours and seating, Birds, variants and the length cap."""
+    data = spec.data
+    problems = []
+
+    def error(pointer, message, severity="error"):
+        problems.append(spec.problem(pointer, message, severity))
+
+    board, dice = data["board"], data["dice"]
+    for axis, die_key, length in (("columns", "x", board["columns"]), ("rows", "y", board["rows"])):
+        faces = dice[die_key]["faces"]
+        if faces != length:
+            error(("board", axis), f"board {axis} ({length}) must match the faces of the "
+                                   f"{dice[die_key]['name']} die ({faces}): each face names one coordinate")
+        if faces != 6:
+            error(("dice", die_key, "faces"), "the kit prints cube dice: a die has 6 faces")
+    doubles = {(i, i) for i in range(1, min(board["columns"], board["rows"]) + 1)}
+    listed = [tuple(p) for p in board["phoenix_squares"]]
+    for i, square in enumerate(listed):
+        if square not in doubles:
+            error(("board", "phoenix_squares", i), f"{list(square)} is not a double: a Phoenix square "
+                                                   "is named by a roll of doubles, x equal to y")
+        elif listed.index(square) != i:
+            error(("board", "phoenix_squares", i), f"{list(square)} is listed twice")
+    missing = sorted(doubles - set(listed))
+    if missing:
+        error(("board", "phoenix_squares"), "every double is a Phoenix square; missing: "
+              + ", ".join(str(list(s)) for s in missing))
+    # The board with its coordinate labels must fit across A4 inside 8 mm margins.
+    width = max(board["columns"], board["rows"]) * board["square_mm"] + 12
+    if width > 210 - 16:
+        error(("board", "square_mm"), f"the board would be {width:.0f} mm wide with its labels; "
+                                      "at most 194 mm fits on A4 and Letter")
+
+    colors = data["colors"]
+    names = [c["name"] for c in colors]
+    for key in ("name", "hex", "mark"):
+        seen = {}
+        for i, c in enumerate(colors):
+            value = c[key].lower() if key == "hex" else c[key]
+            if value in seen:
+                error(("colors", i, key), f"colours {seen[value] + 1} and {i + 1} share the {key} "
+                                          f"{c[key]!r}: each colour needs its own")
+            seen.setdefault(value, i)
+    low, high = data["players"]["min"], data["players"]["max"]
+    if low > high:
+        error(("players",), f"players min ({low}) is more than max ({high})")
+    if high > len(colors):
+        error(("players", "max"), f"{high} players need {high} colours; the spec has {len(colors)}")
+    if not low <= data["default_players"] <= high:
+        error(("default_players",), f"default_players must be between {low} and {high}")
+    for n in range(low, high + 1):
+        seats = data["seating"].get(str(n))
+        if seats is None:
+            error(("seating",), f"seating has no entry for {n} players")
+            continue
+        if len(seats) != n:
+            error(("seating", str(n)), f"{n} players need {n} seats, not {len(seats)}")
+        for i, name in enumerate(seats):
+            if name not in names:
+                error(("seating", str(n), i), f"unknown colour {name!r} (colours: {', '.join(names)})")
+            elif seats.index(name) != i:
+                error(("seating", str(n), i), f"{name} sits twice")
+
+    counts = data["birds"]["counts"]
+    if counts != {"rock": 1, "paper": 1, "scissors": 1}:
+        error(("birds", "counts"), "the rules give each player one Rock, one Paper and one "
+                                   "Scissors; the scoring and the kit assume it", "warning")
+    if sum(counts.values()) == 0:
+        error(("birds", "counts"), "each player needs at least one Bird")
+    net = data["birds"]["net"]
+    if net["face_mm"] <= net["base_mm"] / 2:
+        error(("birds", "net", "face_mm"), "the faces of a Bird must be longer than half its base to meet at the top")
+    if max(net["width_mm"], net["base_mm"]) > board["square_mm"]:
+        error(("birds", "net"), f"a Bird's footprint ({net['width_mm']} x {net['base_mm']} mm) "
+                                f"must fit on a {board['square_mm']} mm square")
+    if dice["face_mm"] < 14:
+        error(("dice", "face_mm"), "dice smaller than 14 mm are hard to fold and roll badly", "warning")
+
+    beats = data["beats"]
+    if sorted(beats.values()) != sorted(TYPES) or any(k == v for k, v in beats.items()):
+        error(("beats",), "each type must beat exactly one other type, and be beaten by one")
+
+    variants = data["variants"]
+    default = variants["default"]
+    if default not in variants:
+        error(("variants", "default"), f"the default variant {default!r} is not described in 'variants'")
+    team = variants.get("team")
+    if team is not None:
+        teams = team["teams"]
+        members = [name for t in teams for name in t]
+        placed = set()
+        for i, t in enumerate(teams):
+            for j, name in enumerate(t):
+                if name not in names:
+                    error(("variants", "team", "teams", i, j), f"unknown colour {name!r}")
+                elif name in placed:
+                    error(("variants", "team", "teams", i, j), f"{name} is in a team already")
+                placed.add(name)
+        seats = data["seating"].get("4")
+        if high < 4 or seats is None:
+            error(("variants", "team"), "a Team game needs four players: players max must be 4 "
+                                        "and seating must have an entry for 4")
+        elif sorted(members) != sorted(seats):
+            error(("variants", "team", "teams"), f"the teams must be the four seated colours "
+                                                 f"({', '.join(seats)})")
+        elif any(len(t) != 2 for t in teams):
+            error(("variants", "team", "teams"), "a Team game is two teams of two")
+        elif any(seats[i] in t and seats[(i + 1) % 4] in t for t in teams for i in range(4)):
+            error(("seating", "4"), "partners sitting side by side take turns back to back; "
+                                    "seat them opposite each other", "warning")
+
+    rounds = data["escalation_after_turns_per_player"]
+    if data["max_turns"] <= rounds * high:
+        error(("max_turns",), f"the cap ({data['max_turns']} turns) comes before the Escalation "
+                              f"Phase ({rounds} turns per player, {rounds * high} with {high} players)",
+              "warning")
+    return problems
