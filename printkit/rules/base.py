@@ -2,6 +2,20 @@
 
 Actions are integers. Randomness is never hidden: dice are chance nodes
 whose outcomes are actions too, so a whole game is its list of actions.
+
+A game capped by its spec's length limit (``max_turns`` and the like) is
+*unfinished*, never a win: the state becomes terminal (``current_player`` is
+TERMINAL, no legal actions), ``returns()`` is 0.0 for every player and
+``state.unfinished`` is True. A game that ends by its rules has
+``unfinished`` False.
+
+Optional hooks, all with defaults here, that the shared tools use:
+``Game.player_names()`` (labels in validate/simulate reports),
+``Game.num_distinct_actions`` (actions are ``0 <= a < it``; 0 if unbounded),
+``State.turns_played()`` (reported beside the length in actions), and
+``State.hidden_variant(player, rng)`` (a state that differs from this one
+only in what ``player`` cannot see, for the no-leak test; None for games of
+perfect information).
 """
 
 from __future__ import annotations
@@ -25,6 +39,7 @@ class Game:
     name: str = ""
     num_players: int = 2
     max_game_length: int = 0  # the most actions any game can take
+    num_distinct_actions: int = 0  # every action is 0 <= a < this; 0 when not bounded
 
     def __init__(self, spec, **options):
         self.spec = spec
@@ -41,11 +56,16 @@ class Game:
         """The least and greatest value any player's return can take."""
         return (-1.0, 1.0)
 
+    def player_names(self) -> list[str]:
+        """A label per player, in player order, for reports."""
+        return [f"player {p}" for p in range(self.num_players)]
+
 
 class State:
     """A position and whose turn it is. Subclasses implement the abstract methods."""
 
     game: Game
+    unfinished: bool = False  # True once the game is stopped by its length cap (see module doc)
 
     # --- abstract ---------------------------------------------------------
     @property
@@ -74,6 +94,18 @@ class State:
     def observation(self, player: int) -> dict:
         """What ``player`` may know. Perfect-information games show everything."""
         return self.to_json()
+
+    # --- optional hooks ---------------------------------------------------
+    def turns_played(self) -> int | None:
+        """Turns completed so far, for games whose turns span several actions; None if not counted."""
+        return None
+
+    def hidden_variant(self, player: int, rng) -> "State | None":
+        """A state differing from this one only in what ``player`` cannot see (drawn with ``rng``).
+
+        The no-leak test checks ``observation(player)`` is the same for both.
+        None: nothing is hidden from ``player`` here (the default)."""
+        return None
 
     # --- shared -----------------------------------------------------------
     def is_terminal(self) -> bool:

@@ -1,6 +1,613 @@
-"""McKinney's Paper, Rock, Scissors: the rules (placeholder until the engine lands)."""
+"""McKinney's Paper, Rock, Scissors: The Strategy Game, on the engine contract.
+
+A turn is split into small choices, each one action:
+
+1. Builder stage: the Builder steps one square at a time (``Bg9``), up to
+   Slider A's steps, then ``stop``; or it builds one Unit at a time
+   (``P@f9``) up to Slider A's builds, then ``done``; or it does nothing
+   (``pass``). A Builder that ends a move on a +/- space then moves that
+   Slider up or down by the space's dots (``A+``, ``A-``, ``B+``, ``B-``).
+2. Units stage: up to Slider B's count of different Units each move one
+   step at a time (``f9-f10``, ``f10xf11`` when the step takes an enemy
+   Unit or attacks an enemy Builder), then ``stop``; ``end`` ends the turn.
+
+Whatever the rules settle without a choice happens inside the action that
+causes it: a move with no steps left stops, a stage with nothing left to do
+ends, a player without any choice passes, captures and eliminations resolve.
+Players are numbered in turn order (the spec's seating for the player
+count); the game has no chance nodes.
+
+Actions: 0 ends the current stage (``pass``/``stop``/``done``/``end``),
+1 and 2 move the Slider down and up, 3..6 are Builder steps north, east,
+south, west, then ``7 + type * S + square`` builds (type 0 Paper, 1 Rock,
+2 Scissors; S squares, ``square = y * width + x``), then
+``7 + 3 * S + square * 4 + direction`` steps the Unit on ``square``.
+
+The notation and position format are documented in the rulebook appendix
+(templates/mckinney-notation.md.j2).
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..errors import PrintkitError
+from . import base
+from .base import TERMINAL, IllegalAction
+from .mckinney_board import FILES, layout, parse_square, square_name
+from .mckinney_checks import analyse, check_spec  # noqa: F401  (spec.load and validate call them)
+
+UNIT_TYPES = ("paper", "rock", "scissors")  # kinds 1, 2, 3; kind 0 is the Builder
+LETTERS = "BPRS"
+
+# Stages of a turn, as the position JSON names them.
+BUILDER, BUILDER_MOVE, SLIDER, BUILD, UNITS, UNIT_MOVE, OVER = range(7)
+PHASES = ("builder", "builder-move", "slider", "build", "units", "unit-move", "over")
+END_WORDS = ("pass", "stop", "", "done", "end", "stop", "")
+
+END, SLIDER_DOWN, SLIDER_UP, BUILDER_STEP, BUILD_BASE = 0, 1, 2, 3, 7
+DIRECTIONS = ((0, 1), (1, 0), (0, -1), (-1, 0))  # north, east, south, west
+
+_SLIDER_RE = re.compile(r"^([AB])([+-])$")
+_BUILDER_RE = re.compile(r"^B([a-zA-Z]\d+)$")
+_BUILD_RE = re.compile(r"^([PRSprs])@([a-zA-Z]\d+)$")
+_STEP_RE = re.compile(r"^([a-zA-Z]\d+)\s*[-xX]\s*([a-zA-Z]\d+)$")
 
 
-def check_spec(spec) -> list:
-    """Problems the schema cannot see: the board, the sliders, the components."""
-    return []
+class Game(base.Game):
+    """The game a McKinney spec describes.
+
+    Options: ``players`` (default: the spec's most), which seats play
+    comes from the spec's ``board.seating``."""
+
+    name = "mckinney"
+
+    def __init__(self, spec, players: int | None = None, variant: str | None = None, **options):
+        if variant is not None:
+            raise PrintkitError(f"mckinney has no variant '{variant}'")
+        if options:
+            raise PrintkitError(f"mckinney takes no option {', '.join(sorted(options))}")
+        super().__init__(spec, **({"players": players} if players is not None else {}))
+        data = spec.data if hasattr(spec, "data") else spec
+        self.data = data
+        lo, hi = data["players"]["min"], data["players"]["max"]
+        n = hi if players is None else players
+        seating = data["board"]["seating"].get(str(n))
+        if not isinstance(n, int) or not lo <= n <= hi or seating is None:
+            raise PrintkitError(f"mckinney: this spec plays {lo} to {hi} players, not {players}")
+        self.num_players = n
+        self.seats = tuple(seating)
+        self.colors = tuple(data["colors"][seat]["name"] for seat in self.seats)
+        self.board = layout(data)
+        self.width = w = self.board.width
+        self.squares = s = w * w
+        self.unit_step_base = BUILD_BASE + 3 * s
+        self.num_distinct_actions = self.unit_step_base + 4 * s
+        self.starts = tuple(self._square(*self.board.start_of(seat)) for seat in self.seats)
+        # Square -> (slider index 0 for A / 1 for B, dots).
+        self.spaces = {}
+        for space in self.board.spaces:
+            self.spaces.setdefault(self._square(*space.square), ("AB".index(space.slider), space.dots))
+        self.notches = (tuple(map(tuple, data["sliders"]["A"]["notches"])),
+                        tuple(map(tuple, data["sliders"]["B"]["notches"])))
+        self.slider_starts = (data["sliders"]["A"]["start"], data["sliders"]["B"]["start"])
+        self.shields = data["pieces"]["builder"]["shields"]
+        self.unit_counts = tuple(data["pieces"]["units"][t] for t in UNIT_TYPES)
+        self.max_turns = data["max_turns"]
+        # beats[kind] = the kind it takes (kinds 1..3).
+        self.beats = (0,) + tuple(UNIT_TYPES.index(data["beats"][t]) + 1 for t in UNIT_TYPES)
+        # neighbours[square] = ((direction, square), ...) in direction order.
+        self.neighbours = tuple(
+            tuple((d, (y + dy) * w + x + dx) for d, (dx, dy) in enumerate(DIRECTIONS)
+                  if 0 <= x + dx < w and 0 <= y + dy < w)
+            for y in range(w) for x in range(w))
+        self.adjacent = tuple(tuple(sorted(n for _, n in nbrs)) for nbrs in self.neighbours)
+        self.names = tuple(square_name(i % w, i // w) for i in range(s))
+        a, b = self.notches
+        per_turn = (1 + max(max(st for st, _ in a) + 2, max(bu for _, bu in a) + 1)
+                    + max(u * (st + 1) for u, st in b) + 1)
+        self.max_game_length = per_turn * self.max_turns
+
+    def _square(self, x: int, y: int) -> int:
+        return y * self.width + x
+
+    def initial_state(self) -> "State":
+        return State(self)
+
+    def state_from_json(self, obj) -> "State":
+        from .mckinney_position import state_from_json
+
+        return state_from_json(self, obj)
+
+    def player_names(self) -> list[str]:
+        return [f"{color} (seat {seat})" for color, seat in zip(self.colors, self.seats)]
+
+    def square_index(self, name: str) -> int | None:
+        xy = parse_square(name, self.width)
+        return None if xy is None else self._square(*xy)
+
+
+class State(base.State):
+    """A McKinney position: the board, the caches, Shields and Sliders, and
+    how far the current turn has gone."""
+
+    __slots__ = ("game", "cells", "builder", "shields", "cache", "sliders", "units", "player",
+                 "phase", "turn", "read", "path", "moving", "built", "moved", "frozen",
+                 "winner", "unfinished")
+
+    def __init__(self, game: Game, setup: bool = True):
+        self.game = game
+        if not setup:
+            return
+        n = game.num_players
+        self.cells = [0] * game.squares  # 0 empty, else 1 + player * 4 + kind
+        self.builder = list(game.starts)  # square of each Builder, -1 once eliminated
+        for p, square in enumerate(game.starts):
+            self.cells[square] = 1 + p * 4
+        self.shields = [game.shields] * n
+        self.cache = [list(game.unit_counts) for _ in range(n)]  # per player, per Unit type
+        self.sliders = [list(game.slider_starts) for _ in range(n)]
+        self.units = [set() for _ in range(n)]  # squares of each player's Units on the board
+        self.turn = 0  # turns completed
+        self.winner = -1
+        self.unfinished = False
+        self.moving = 0  # kind of the Unit in transit along path (UNIT_MOVE)
+        self._begin_turn(0)
+
+    # --- turn flow ---------------------------------------------------------
+    def _begin_turn(self, player: int) -> None:
+        """Start ``player``'s turn; a turn without any choice passes at once."""
+        g = self.game
+        while True:
+            self.player = player
+            self.phase = BUILDER
+            self.read = tuple(self.sliders[player])
+            self.path = []
+            self.built = self.moved = 0
+            self.frozen = set()
+            self.moving = 0
+            if self._builder_has_choice():
+                return
+            if self._enter_units():
+                return
+            # Nothing to do at all: the turn passes.
+            self.turn += 1
+            if self.turn >= g.max_turns:
+                self._cap()
+                return
+            player = self._next_player(player)
+
+    def _end_turn(self) -> None:
+        self.turn += 1
+        if self.turn >= self.game.max_turns:
+            self._cap()
+            return
+        self._begin_turn(self._next_player(self.player))
+
+    def _cap(self) -> None:
+        self.phase = OVER
+        self.player = TERMINAL
+        self.unfinished = True
+        self.path = []
+        self.frozen = set()
+        self.built = self.moved = 0
+        self.moving = 0
+
+    def _next_player(self, player: int) -> int:
+        n = self.game.num_players
+        for k in range(1, n + 1):
+            q = (player + k) % n
+            if self.shields[q] > 0:
+                return q
+        return player
+
+    def _builder_has_choice(self) -> bool:
+        steps, builds = self.game.notches[0][self.read[0]]
+        if steps <= 0 and (builds <= 0 or not any(self.cache[self.player])):
+            return False
+        cells = self.cells
+        return any(cells[n] == 0 for n in self.game.adjacent[self.builder[self.player]])
+
+    def _enter_units(self) -> bool:
+        """Begin the Units stage; False (and nothing changed but the phase) if no Unit can move."""
+        self.phase = UNITS
+        self.path = []
+        units, steps = self.game.notches[1][self.read[1]]
+        if self.moved >= units or steps <= 0:
+            return False
+        return self._any_unit_step()
+
+    def _any_unit_step(self) -> bool:
+        g, p, cells = self.game, self.player, self.cells
+        steps = g.notches[1][self.read[1]][1]
+        for square in self.units[p]:
+            if square in self.frozen:
+                continue
+            kind = (cells[square] - 1) & 3
+            visited = (square,)
+            for _, n in g.neighbours[square]:
+                if self._unit_may_enter(kind, n, steps - 1, visited):
+                    return True
+        return False
+
+    def _after_stage(self) -> None:
+        """The Builder stage is over: go on to the Units, or end the turn if none can move."""
+        if not self._enter_units():
+            self._end_turn()
+
+    # --- Unit steps ----------------------------------------------------------
+    def _unit_may_enter(self, kind: int, n: int, left: int, visited) -> bool:
+        """May a Unit of ``kind`` of the current player step onto ``n`` with ``left`` steps after it?"""
+        if n in visited:
+            return False
+        c = self.cells[n]
+        if c == 0:
+            return True
+        owner, other = divmod(c - 1, 4)
+        if owner == self.player:
+            if other == 0 or other == kind:
+                return False
+            # A friendly Unit of another type: pass over, never stop, so only
+            # if the move can go on to a square it may stop on.
+            return left > 0 and self._can_finish(kind, n, left, visited + (n,))
+        if other == 0:
+            return True  # attack an enemy Builder
+        return self.game.beats[kind] == other
+
+    def _can_finish(self, kind: int, square: int, left: int, visited) -> bool:
+        cells, p, beats = self.cells, self.player, self.game.beats
+        for _, n in self.game.neighbours[square]:
+            if n in visited:
+                continue
+            c = cells[n]
+            if c == 0:
+                return True
+            owner, other = divmod(c - 1, 4)
+            if owner != p:
+                if other == 0 or beats[kind] == other:
+                    return True
+            elif other != 0 and other != kind and left > 1:
+                if self._can_finish(kind, n, left - 1, visited + (n,)):
+                    return True
+        return False
+
+    # --- the contract ----------------------------------------------------------
+    @property
+    def current_player(self) -> int:
+        return self.player
+
+    def is_terminal(self) -> bool:
+        return self.phase == OVER
+
+    def turns_played(self) -> int:
+        return self.turn
+
+    def legal_actions(self) -> list[int]:
+        phase = self.phase
+        if phase == OVER:
+            return []
+        if phase == SLIDER:
+            return [SLIDER_DOWN, SLIDER_UP]
+        g, cells, p = self.game, self.cells, self.player
+        actions = [END]
+        if phase == UNITS or phase == UNIT_MOVE:
+            base = g.unit_step_base
+            steps = g.notches[1][self.read[1]][1]
+            if phase == UNIT_MOVE:
+                square = self.path[-1]
+                if cells[square] != 0:
+                    actions.pop()  # passing over a friendly Unit: no stopping here
+                kind = self.moving
+                left = steps - len(self.path)
+                visited = tuple(self.path)
+                for d, n in g.neighbours[square]:
+                    if self._unit_may_enter(kind, n, left, visited):
+                        actions.append(base + square * 4 + d)
+                return actions
+            frozen = self.frozen
+            for square in sorted(self.units[p]):
+                if square in frozen:
+                    continue
+                kind = (cells[square] - 1) & 3
+                visited = (square,)
+                for d, n in g.neighbours[square]:
+                    if self._unit_may_enter(kind, n, steps - 1, visited):
+                        actions.append(base + square * 4 + d)
+            return actions
+        at = self.builder[p]
+        steps, builds = g.notches[0][self.read[0]]
+        if phase != BUILD and steps > 0:
+            path = self.path
+            for d, n in g.neighbours[at]:
+                if cells[n] == 0 and n not in path:
+                    actions.append(BUILDER_STEP + d)
+        if phase != BUILDER_MOVE and builds > self.built:
+            free = [n for n in g.adjacent[at] if cells[n] == 0]
+            cache = self.cache[p]
+            for t in range(3):
+                if cache[t] > 0:
+                    offset = BUILD_BASE + t * g.squares
+                    actions.extend(offset + n for n in free)
+        return actions
+
+    def _is_legal(self, action: int) -> bool:
+        """Exactly ``action in self.legal_actions()``, without building the list."""
+        phase = self.phase
+        if phase == OVER or not isinstance(action, int) or action < 0:
+            return False
+        if phase == SLIDER:
+            return action in (SLIDER_DOWN, SLIDER_UP)
+        g, cells, p = self.game, self.cells, self.player
+        if action == END:
+            return phase != UNIT_MOVE or cells[self.path[-1]] == 0
+        if action < BUILDER_STEP:
+            return False
+        if action < BUILD_BASE:
+            if phase not in (BUILDER, BUILDER_MOVE) or g.notches[0][self.read[0]][0] <= 0:
+                return False
+            at = self.builder[p]
+            for d, n in g.neighbours[at]:
+                if d == action - BUILDER_STEP:
+                    return cells[n] == 0 and n not in self.path
+            return False
+        if action < g.unit_step_base:
+            if phase not in (BUILDER, BUILD) or g.notches[0][self.read[0]][1] <= self.built:
+                return False
+            t, n = divmod(action - BUILD_BASE, g.squares)
+            return (self.cache[p][t] > 0 and cells[n] == 0
+                    and n in g.adjacent[self.builder[p]])
+        if action >= g.num_distinct_actions or phase not in (UNITS, UNIT_MOVE):
+            return False
+        square, d = divmod(action - g.unit_step_base, 4)
+        steps = g.notches[1][self.read[1]][1]
+        if phase == UNITS:
+            if square not in self.units[p] or square in self.frozen:
+                return False
+            kind, visited, left = (cells[square] - 1) & 3, (square,), steps - 1
+        else:
+            if square != self.path[-1]:
+                return False
+            kind, visited, left = self.moving, tuple(self.path), steps - len(self.path)
+        for dd, n in g.neighbours[square]:
+            if dd == d:
+                return self._unit_may_enter(kind, n, left, visited)
+        return False
+
+    def apply(self, action: int) -> None:
+        if not self._is_legal(action):
+            raise IllegalAction(f"action {action!r} is not legal in this position")
+        self._apply(action)
+
+    def _apply(self, action: int) -> None:
+        g, p, phase = self.game, self.player, self.phase
+        if action == END:
+            if phase == BUILDER_MOVE:
+                self._builder_stopped()
+            elif phase == UNIT_MOVE:
+                self._unit_stopped()
+            else:
+                if phase == BUILDER or phase == BUILD:
+                    self._after_stage()
+                else:
+                    self._end_turn()
+            return
+        if action <= SLIDER_UP:
+            slider, dots = g.spaces[self.builder[p]]
+            top = len(g.notches[slider]) - 1
+            value = self.sliders[p][slider] + (dots if action == SLIDER_UP else -dots)
+            self.sliders[p][slider] = min(top, max(0, value))  # a marker stops at the track's end
+            self._after_stage()
+            return
+        cells = self.cells
+        if action < BUILD_BASE:
+            at = self.builder[p]
+            n = next(n for d, n in g.neighbours[at] if d == action - BUILDER_STEP)
+            if phase == BUILDER:
+                self.phase = BUILDER_MOVE
+                self.path = [at]
+            cells[at], cells[n] = 0, cells[at]
+            self.builder[p] = n
+            self.path.append(n)
+            left = g.notches[0][self.read[0]][0] - (len(self.path) - 1)
+            if left <= 0 or not any(cells[m] == 0 and m not in self.path for m in g.adjacent[n]):
+                self._builder_stopped()
+            return
+        if action < g.unit_step_base:
+            t, n = divmod(action - BUILD_BASE, g.squares)
+            self.phase = BUILD
+            cells[n] = 1 + p * 4 + t + 1
+            self.units[p].add(n)
+            self.frozen.add(n)  # units built this turn do not move this turn
+            self.cache[p][t] -= 1
+            self.built += 1
+            builds = g.notches[0][self.read[0]][1]
+            if (self.built >= builds or not any(self.cache[p])
+                    or not any(cells[m] == 0 for m in g.adjacent[self.builder[p]])):
+                self._after_stage()
+            return
+        square, d = divmod(action - g.unit_step_base, 4)
+        n = next(n for dd, n in g.neighbours[square] if dd == d)
+        if phase == UNITS:
+            self.phase = UNIT_MOVE
+            self.moving = (cells[square] - 1) & 3
+            cells[square] = 0
+            self.units[p].discard(square)
+            self.path = [square]
+        self.path.append(n)
+        c = cells[n]
+        if c:
+            owner, other = divmod(c - 1, 4)
+            if owner != p:
+                if other == 0:
+                    self._attack_builder(owner)
+                    return
+                cells[n] = 0  # taken: back to its owner's cache
+                self.units[owner].discard(n)
+                self.cache[owner][other - 1] += 1
+        if cells[n] == 0:
+            left = g.notches[1][self.read[1]][1] - (len(self.path) - 1)
+            if left <= 0 or not self._has_next_step(n, left):
+                self._unit_stopped()
+
+    def _has_next_step(self, square: int, left: int) -> bool:
+        visited = tuple(self.path)
+        kind = self.moving
+        return any(self._unit_may_enter(kind, n, left - 1, visited) for _, n in self.game.neighbours[square])
+
+    def _builder_stopped(self) -> None:
+        at = self.builder[self.player]
+        self.path = []
+        if at in self.game.spaces:
+            self.phase = SLIDER
+        else:
+            self._after_stage()
+
+    def _unit_stopped(self) -> None:
+        p, n = self.player, self.path[-1]
+        self.cells[n] = 1 + p * 4 + self.moving
+        self.units[p].add(n)
+        self.frozen.add(n)
+        self._unit_done()
+
+    def _unit_done(self) -> None:
+        self.moving = 0
+        self.path = []
+        self.moved += 1
+        if not self._enter_units():
+            self._end_turn()
+
+    def _attack_builder(self, owner: int) -> None:
+        """The mover defeats one Shield and goes back to its cache; the third Shield eliminates."""
+        p = self.player
+        self.cache[p][self.moving - 1] += 1
+        self.shields[owner] -= 1
+        if self.shields[owner] == 0:
+            self._eliminate(owner)
+            alive = [q for q in range(self.game.num_players) if self.shields[q] > 0]
+            if len(alive) == 1:
+                self.winner = alive[0]
+                self.moving = 0
+                self._game_over()
+                return
+        self._unit_done()
+
+    def _eliminate(self, owner: int) -> None:
+        cells = self.cells
+        cells[self.builder[owner]] = 0
+        self.builder[owner] = -1
+        for square in self.units[owner]:
+            self.cache[owner][((cells[square] - 1) & 3) - 1] += 1
+            cells[square] = 0
+        self.units[owner].clear()
+
+    def _game_over(self) -> None:
+        self.phase = OVER
+        self.player = TERMINAL
+        self.path = []
+        self.frozen = set()
+        self.built = self.moved = 0
+
+    def returns(self) -> list[float]:
+        n = self.game.num_players
+        if self.winner < 0:
+            return [0.0] * n
+        return [1.0 if p == self.winner else -1.0 for p in range(n)]
+
+    def clone(self) -> "State":
+        other = State(self.game, setup=False)
+        other.cells = self.cells[:]
+        other.builder = self.builder[:]
+        other.shields = self.shields[:]
+        other.cache = [c[:] for c in self.cache]
+        other.sliders = [s[:] for s in self.sliders]
+        other.units = [set(u) for u in self.units]
+        other.player, other.phase, other.turn, other.read = self.player, self.phase, self.turn, self.read
+        other.path = self.path[:]
+        other.moving, other.built, other.moved = self.moving, self.built, self.moved
+        other.frozen = set(self.frozen)
+        other.winner, other.unfinished = self.winner, self.unfinished
+        return other
+
+    # --- notation ------------------------------------------------------------
+    def action_to_string(self, action: int) -> str:
+        g = self.game
+        if action == END:
+            return END_WORDS[self.phase] or "end"
+        if action <= SLIDER_UP:
+            at = self.builder[self.player] if self.player >= 0 else -1
+            slider = "AB"[g.spaces[at][0]] if at in g.spaces else "A"
+            return slider + ("+" if action == SLIDER_UP else "-")
+        if action < BUILD_BASE:
+            dx, dy = DIRECTIONS[action - BUILDER_STEP]
+            at = self.builder[self.player] if self.player >= 0 else -1
+            if at < 0:
+                return f"B{'nesw'[action - BUILDER_STEP]}"
+            x, y = at % g.width + dx, at // g.width + dy
+            if 0 <= x < g.width and 0 <= y < g.width:
+                return "B" + square_name(x, y)
+            return f"B{'nesw'[action - BUILDER_STEP]}"
+        if action < g.unit_step_base:
+            t, n = divmod(action - BUILD_BASE, g.squares)
+            return f"{LETTERS[t + 1]}@{g.names[n]}"
+        square, d = divmod(action - g.unit_step_base, 4)
+        dx, dy = DIRECTIONS[d]
+        x, y = square % g.width + dx, square // g.width + dy
+        if not (0 <= x < g.width and 0 <= y < g.width):
+            return f"{g.names[square]}-off"
+        n = y * g.width + x
+        c = self.cells[n]
+        hit = c and (c - 1) // 4 != self.player
+        return f"{g.names[square]}{'x' if hit else '-'}{g.names[n]}"
+
+    def string_to_action(self, text: str) -> int:
+        action = self._parse(text)
+        if not self._is_legal(action):
+            legal = [self.action_to_string(a) for a in self.legal_actions()]
+            shown = ", ".join(legal[:16]) + (", ..." if len(legal) > 16 else "")
+            raise IllegalAction(f"'{text.strip()}' is not a legal move now "
+                                f"(stage: {PHASES[self.phase]}; legal: {shown or 'none'})")
+        return action
+
+    def _parse(self, text: str) -> int:
+        g = self.game
+        word = text.strip()
+        last = f"{FILES[g.width - 1]}{g.width}"
+        if word.lower() in ("pass", "stop", "done", "end"):
+            return END
+        match = _SLIDER_RE.match(word)
+        if match:
+            at = self.builder[self.player] if self.player >= 0 else -1
+            if self.phase == SLIDER and "AB"[g.spaces[at][0]] != match[1]:
+                raise IllegalAction(f"'{word}': the Builder stands on a Slider "
+                                    f"{'AB'[g.spaces[at][0]]} space, not {match[1]}")
+            return SLIDER_UP if match[2] == "+" else SLIDER_DOWN
+        match = _BUILDER_RE.match(word) or _BUILD_RE.match(word) or _STEP_RE.match(word)
+        if not match:
+            raise IllegalAction(
+                f"'{word}' is not McKinney notation: use Bg9 (Builder step), P@f9, R@f9 or S@f9 "
+                "(build), A+ A- B+ B- (Slider), f9-f10 or f9xf10 (Unit step), pass, stop, done, end")
+        names = match.groups()[1:] if match.re is _BUILD_RE else match.groups()
+        squares = [g.square_index(name) for name in names]
+        for name, square in zip(names, squares):
+            if square is None:
+                raise IllegalAction(f"'{word}': '{name}' is not a square of this board (a1..{last})")
+        if match.re is _BUILD_RE:
+            return BUILD_BASE + "PRS".index(match[1].upper()) * g.squares + squares[0]
+        if match.re is _BUILDER_RE:
+            frm, to = (self.builder[self.player] if self.player >= 0 else -1), squares[0]
+        else:
+            frm, to = squares
+        for d, m in g.neighbours[frm] if frm >= 0 else ():
+            if m == to:
+                return (BUILDER_STEP + d) if match.re is _BUILDER_RE else g.unit_step_base + frm * 4 + d
+        raise IllegalAction(f"'{word}': a step goes to a square next to the piece "
+                            "(up, down, left or right)")
+
+    # --- positions -----------------------------------------------------------
+    def to_json(self) -> dict:
+        from .mckinney_position import to_json
+
+        return to_json(self)
+
+    def observation(self, player: int) -> dict:
+        return self.to_json()  # perfect information
