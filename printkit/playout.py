@@ -1,0 +1,200 @@
+"""Seeded random playouts on the engine contract, shared by validate and simulate.
+
+Only the contract is used (legal_actions, chance_outcomes, apply,
+is_terminal, returns, unfinished), so every game plugs in unchanged. Game
+``index`` of a run seeded ``seed`` always draws the same random numbers, so
+results do not depend on how the games are spread over processes.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import random
+import statistics
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import asdict, dataclass
+
+
+@dataclass(frozen=True)
+class Playout:
+    """How one random game went."""
+
+    index: int
+    length: int  # actions played
+    turns: int | None  # turns played, for games that count them
+    returns: tuple  # one float per player
+    unfinished: bool  # stopped by the game's length cap
+    error: str | None = None  # the engine broke a rule of the contract (or raised)
+
+    @property
+    def finished(self) -> bool:
+        return self.error is None and not self.unfinished
+
+    def winners(self) -> list[int]:
+        """Players with the best return, when the returns are not all equal (not a draw)."""
+        if not self.finished or len(set(self.returns)) <= 1:
+            return []
+        best = max(self.returns)
+        return [p for p, r in enumerate(self.returns) if r == best]
+
+
+def game_rng(seed: int, index: int) -> random.Random:
+    """The random generator of game ``index`` in a run seeded ``seed``."""
+    return random.Random(f"printkit-playout:{seed}:{index}")
+
+
+def choose(state, rng: random.Random, legal: list | None = None) -> int:
+    """A random action: uniform over legal actions, or a chance outcome drawn by its probability."""
+    if state.is_chance_node():
+        outcomes = state.chance_outcomes()
+        pick = rng.random()
+        total = 0.0
+        for action, probability in outcomes:
+            total += probability
+            if pick < total:
+                return action
+        return outcomes[-1][0]
+    return rng.choice(state.legal_actions() if legal is None else legal)
+
+
+def random_playout(game, seed: int, index: int) -> Playout:
+    """Play game ``index`` of a run seeded ``seed`` from the initial state to its end."""
+    rng = game_rng(seed, index)
+    limit = game.max_game_length or 10 ** 7
+    state = game.initial_state()
+    length = 0
+    try:
+        while not state.is_terminal():
+            if length >= limit:
+                return Playout(index, length, state.turns_played(), (), False,
+                               f"no end after {length} actions (the game declares at most {limit})")
+            legal = None
+            if not state.is_chance_node():
+                legal = state.legal_actions()
+                if not legal:
+                    return Playout(index, length, state.turns_played(), (), False,
+                                   f"no legal action in a position that is not terminal after {length} actions")
+            state.apply(choose(state, rng, legal))
+            length += 1
+        return Playout(index, length, state.turns_played(), tuple(state.returns()),
+                       bool(getattr(state, "unfinished", False)))
+    except Exception as exc:  # an engine fault: report it with what reproduces it
+        return Playout(index, length, None, (), False,
+                       f"{type(exc).__name__} after {length} actions: {exc}")
+
+
+# --- Many playouts, spread over processes ----------------------------------------
+
+_GAMES: dict = {}
+
+
+def _game(name: str, options: tuple):
+    key = (name, options)
+    if key not in _GAMES:
+        from . import rules
+
+        _GAMES[key] = rules.load(name, **dict(options))
+    return _GAMES[key]
+
+
+def _play_chunk(name: str, options: tuple, seed: int, indices: list) -> list:
+    game = _game(name, options)
+    return [asdict(random_playout(game, seed, i)) for i in indices]
+
+
+def play_many(name: str, options: dict, seed: int, count: int, jobs: int | None = None,
+              progress=None) -> list[Playout]:
+    """``count`` random playouts of game ``name`` (bundled id or spec path), sorted by index.
+
+    ``jobs`` worker processes (default: every core; 1 plays in this process);
+    ``progress(n)`` is called as each batch of n games finishes."""
+    jobs = jobs or os.cpu_count() or 1
+    key = tuple(sorted(options.items()))
+    indices = list(range(count))
+    if jobs == 1 or count < 4:
+        chunk = max(1, min(20, count // 20 or 1))
+        results = []
+        for start in range(0, count, chunk):
+            results += _play_chunk(name, key, seed, indices[start:start + chunk])
+            if progress:
+                progress(len(indices[start:start + chunk]))
+    else:
+        chunk = max(1, min(50, math.ceil(count / (jobs * 8))))
+        batches = [indices[i:i + chunk] for i in range(0, count, chunk)]
+        results = []
+        with ProcessPoolExecutor(max_workers=min(jobs, len(batches))) as pool:
+            futures = {pool.submit(_play_chunk, name, key, seed, batch): len(batch) for batch in batches}
+            for future in as_completed(futures):
+                results += future.result()
+                if progress:
+                    progress(futures[future])
+    playouts = [Playout(**{**r, "returns": tuple(r["returns"])}) for r in results]
+    playouts.sort(key=lambda p: p.index)
+    return playouts
+
+
+# --- Summaries ---------------------------------------------------------------------
+
+def wilson(successes: int, trials: int, z: float = 1.959964) -> tuple[float, float]:
+    """Wilson score interval of a proportion (95% by default)."""
+    if trials == 0:
+        return (0.0, 1.0)
+    p = successes / trials
+    denominator = 1 + z * z / trials
+    centre = (p + z * z / (2 * trials)) / denominator
+    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denominator
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def describe(values: list) -> dict | None:
+    """min, median, mean and max of a list of numbers; None if empty."""
+    if not values:
+        return None
+    return {"min": min(values), "median": statistics.median(values),
+            "mean": round(statistics.fmean(values), 2), "max": max(values)}
+
+
+def histogram(values: list, bins: int = 10) -> list[tuple[int, int, int]]:
+    """(low, high, count) of ``bins`` equal-width bins over the values, integer bounds."""
+    if not values:
+        return []
+    lo, hi = min(values), max(values)
+    width = max(1, math.ceil((hi - lo + 1) / bins))
+    counts = [0] * bins
+    for v in values:
+        counts[min(bins - 1, (v - lo) // width)] += 1
+    return [(lo + i * width, lo + (i + 1) * width - 1, c) for i, c in enumerate(counts) if lo + i * width <= hi]
+
+
+def summarise(playouts: list[Playout], names: list[str]) -> dict:
+    """Counts, win rates by player with Wilson intervals, and length statistics."""
+    finished = [p for p in playouts if p.finished]
+    wins = [0] * len(names)
+    draws = 0
+    for p in finished:
+        who = p.winners()
+        if not who:
+            draws += 1
+        for w in who:
+            wins[w] += 1
+    n = len(finished)
+    lengths = [p.length for p in playouts if p.error is None]
+    turns = [p.turns for p in playouts if p.error is None and p.turns is not None]
+    return {
+        "games": len(playouts),
+        "finished": n,
+        "unfinished": sum(1 for p in playouts if p.unfinished),
+        "errors": sum(1 for p in playouts if p.error),
+        "draws": draws,
+        "players": [
+            {"player": i, "name": name, "wins": wins[i],
+             "rate": round(wins[i] / n, 4) if n else None,
+             "low": round(wilson(wins[i], n)[0], 4), "high": round(wilson(wins[i], n)[1], 4)}
+            for i, name in enumerate(names)
+        ],
+        "length_actions": describe(lengths),
+        "length_turns": describe(turns),
+        "histogram": [list(b) for b in histogram(turns if turns else lengths)],
+        "histogram_of": "turns" if turns else "actions",
+    }

@@ -1,0 +1,94 @@
+"""``printkit validate``: is this setup or board layout sound, before anyone prints it?
+
+Three passes, every finding reported at once:
+
+1. the spec: schema and the game's ``check_spec`` (errors with file:line:col);
+2. the game's own analysis, when its rules module has
+   ``analyse(spec, game) -> list[Problem]`` (errors, warnings and notes:
+   reachability, fairness, symmetry...);
+3. seeded random playouts through the engine contract, for each player
+   count the spec allows (or ``--players``): every game must end, or be
+   stopped by the game's length cap and reported unfinished.
+
+Exit code: 2 when unsound (any error), 1 when there are warnings and
+``--strict``, else 0.
+"""
+
+from __future__ import annotations
+
+import click
+
+from . import spec as specs
+from .errors import Problem, SpecError
+from .playout import play_many, summarise
+
+
+def _line(problem: Problem) -> str:
+    if problem.severity == "info":
+        return str(Problem(problem.file, problem.line, problem.column, "note: " + problem.message))
+    return str(problem)
+
+
+def player_options(loaded, players: int | None, variant: str | None) -> list[dict]:
+    """One options dict per configuration to play: each player count the spec allows."""
+    extra = {"variant": variant} if variant is not None else {}
+    if players is not None:
+        return [{"players": players, **extra}]
+    counts = loaded.get("players")
+    if isinstance(counts, dict) and "min" in counts and "max" in counts:
+        return [{"players": n, **extra} for n in range(counts["min"], counts["max"] + 1)]
+    return [extra]
+
+
+def run(name: str, playouts: int = 100, seed: int = 0, strict: bool = False, players: int | None = None,
+        variant: str | None = None, echo=click.echo, jobs: int | None = None) -> int:
+    """Validate ``name`` (bundled id or spec path), print the findings and return the exit code."""
+    from . import rules
+
+    try:
+        loaded = specs.load(name)
+    except SpecError as error:
+        for problem in error.problems:
+            echo(_line(problem))
+        echo(f"unsound: {len(error.problems)} error{'s' * (len(error.problems) != 1)} in the spec")
+        return 2
+    findings = list(loaded.warnings)
+    module = specs.game_module(loaded.game, "rules")
+    configs = player_options(loaded, players, variant)
+    games = [rules.load(name, **options) for options in configs]  # a bad option is exit 2 via the CLI
+    if hasattr(module, "analyse"):
+        findings += module.analyse(loaded, games[0])
+    for problem in findings:
+        echo(_line(problem))
+    errors = sum(1 for p in findings if p.severity == "error")
+    warnings = sum(1 for p in findings if p.severity == "warning")
+
+    if playouts and not errors:
+        echo(f"random playouts: {playouts} per player count, seed {seed}")
+        for options, game in zip(configs, games):
+            results = play_many(name, options, seed, playouts, jobs)
+            summary = summarise(results, game.player_names())
+            label = ", ".join(f"{k} {v}" for k, v in options.items()) or "default options"
+            wins = ", ".join(f"{p['name']} {p['wins']}" for p in summary["players"])
+            turns = summary["length_turns"] or summary["length_actions"]
+            unit = "turns" if summary["length_turns"] else "actions"
+            length = f"; median length {turns['median']} {unit} (max {turns['max']})" if turns else ""
+            echo(f"  {label}: {summary['finished']} finished, {summary['unfinished']} unfinished "
+                 f"(stopped by the length cap); wins: {wins}{length}")
+            for p in results:
+                if p.error:
+                    errors += 1
+                    echo(f"{specs.display_path(loaded.path)}: playout {p.index} (seed {seed}, {label}): "
+                         f"{p.error}")
+            if summary["finished"] == 0 and not summary["errors"]:
+                warnings += 1
+                echo(f"{specs.display_path(loaded.path)}: warning: no random playout with {label} "
+                     "ended by the rules; every one hit the length cap")
+
+    verdict = "unsound" if errors else "sound"
+    echo(f"{verdict}: {errors} error{'s' * (errors != 1)}, {warnings} warning{'s' * (warnings != 1)}")
+    if errors:
+        return 2
+    if warnings and strict:
+        return 1
+    return 0
