@@ -243,3 +243,35 @@ def test_missing_main_template_is_an_error(tmp_path):
     spec = spec_copy(tmp_path, lambda d: None)
     with pytest.raises(PrintkitError, match="no rulebook template"):
         rulebook.render(spec, BuildOptions(), name="nonexistent.md.j2")
+
+
+# --- Phoenix and Tiles ------------------------------------------------------
+
+def test_phoenix_variants_and_escalation_come_from_the_spec():
+    spec = load("phoenix")
+    text = flat(rulebook.render_pdf(spec, BuildOptions(variant="casino")))
+    turns = spec["escalation_after_turns_per_player"]
+    assert f"after {turns} turns each" in text
+    assert "built for the Casino variant" in text
+    assert f"starts with {spec['variants']['casino']['starting_chips']} chips" in text
+    for heading in ("The Escalation Phase", "Scoring", "Team", "Give-Away", "Casino"):
+        assert heading in text
+    with pytest.raises(PrintkitError, match="no such variant"):
+        rulebook.render_pdf(spec, BuildOptions(variant="chess"))
+    with pytest.raises(PrintkitError, match="no such variant"):
+        rulebook.render_pdf(load(), BuildOptions(variant="team"))
+
+
+def test_tiles_shapes_and_counts_come_from_the_spec(tmp_path):
+    data = yaml.safe_load((SPECS_DIR / "tiles.yaml").read_text(encoding="utf-8"))
+    before = flat(rulebook.render_pdf(load("tiles"), BuildOptions()))
+    assert f"{data['tiles']['count']} tiles" in before
+    assert f"at most {data['tiles']['count'] // 2} turns" in before
+    assert "Worked examples" in before and "draw" in before
+    data["tiles"]["count"] = 60
+    data["shapes"]["rock"]["name"] = "Boulder"
+    path = tmp_path / "tiles.yaml"
+    path.write_text(yaml.safe_dump(data, sort_keys=False), encoding="utf-8")
+    after = flat(rulebook.render_pdf(specs.load(str(path), check=False), BuildOptions()))
+    assert "60 tiles" in after and "at most 30 turns" in after
+    assert "Boulder beats Scissors" in after and "Black Boulder" in after

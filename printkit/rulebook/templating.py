@@ -127,6 +127,10 @@ def context(spec, options) -> dict:
             raise PrintkitError(f"--colors {options.colors}: this game has "
                                 f"{len(palette)} colours (1 to {len(palette)})")
         palette = palette[:printed]
+    known = [v for v in (data.get("variants") or {}) if v != "default"]
+    if options.variant is not None and options.variant not in known:
+        offer = f"choose one of {', '.join(known)}" if known else "it has none"
+        raise PrintkitError(f"--variant {options.variant}: {spec.id} has no such variant; {offer}")
     seats = data.get("players") or {}
     if isinstance(seats, dict):
         low, high = seats.get("min"), seats.get("max")
