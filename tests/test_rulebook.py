@@ -275,3 +275,20 @@ def test_tiles_shapes_and_counts_come_from_the_spec(tmp_path):
     after = flat(rulebook.render_pdf(specs.load(str(path), check=False), BuildOptions()))
     assert "60 tiles" in after and "at most 30 turns" in after
     assert "Boulder beats Scissors" in after and "Black Boulder" in after
+
+
+def test_a_broken_template_exits_2_through_the_cli(tmp_path, monkeypatch):
+    pytest.importorskip("printkit.parts.mckinney")  # the kit needs the game's parts
+    from click.testing import CliRunner
+
+    from printkit import cli
+    from printkit.rulebook import templating
+
+    (tmp_path / "tpl").mkdir()
+    folder = custom_template(tmp_path / "tpl", "# T\n\n{{ spec.nope }}\n")
+    monkeypatch.setattr(templating, "TEMPLATES_DIR", folder)
+    result = CliRunner().invoke(cli.main, ["build", "mckinney", "--format", "pdf",
+                                           "--out", str(tmp_path / "out")])
+    assert result.exit_code == 2
+    assert "mckinney.md.j2:3: undefined value" in result.output  # stderr is mixed in
+    assert "Traceback" not in result.output
