@@ -1,0 +1,350 @@
+"""Rock Paper Scissors Tiles: the tile sheets and the reference card.
+
+Tiles are printed as a TileGrid per sheet: tiles edge to edge sharing their
+cut lines, so a trimmer cuts each line once, with crop marks beyond the
+grid in the margin (they never touch the art). On the grid the tiles turn
+so that every cut line has the same colour on both sides (the black halves
+meet in diamonds): a cut that drifts a little leaves no sliver of the other
+colour on a tile's edge. Where a cut line runs through black, a grey guide
+under it keeps it visible once the sheet is cut into strips.
+
+Ink-saver mode (for coloured cardstock): the black halves are hatched and
+outlined instead of filled, and the white halves are left to the card.
+
+The reference card draws every counted image of every shape in both colours
+from ``printkit.rules.tiles_shapes``, the very definitions the rules count.
+"""
+
+from __future__ import annotations
+
+import math
+
+from ..parts.core import ART, CUT, Fill, Line, Part, Text, rect
+from ..rules.tiles_shapes import BLACK, WHITE, ShapeBook, corner
+from ..sheets import PAPERS, content_box
+from ..writers.fonts import fit_size, text_width_mm
+
+MARK_GAP = 1.2  # mm between the grid and a crop mark
+MARK_SIDE = 6.0  # mm of margin a crop mark takes beside the grid, at most
+MARK_LEAST = 3.5  # mm: smaller crop marks are not worth a row less of tiles
+GUIDE_GREY = "#A6A6A6"
+TILE_EDGE_GREY = "#9A9A9A"
+HATCH_STEP = 1.6  # mm between hatching lines in ink-saver mode
+HATCH_PT = 0.7
+OUTLINE_PT = 1.0
+PAPER_WHITE = "#FFFFFF"
+
+LL, LR, UL, UR = range(4)
+
+
+# --- one tile --------------------------------------------------------------
+
+def half_polygon(x: float, y: float, size: float, orientation: int) -> tuple:
+    """The black triangle of a tile with its lower-left corner at (x, y)."""
+    cx, cy = corner(orientation)
+    ox = x + (size if cx > 0 else 0.0)
+    oy = y + (size if cy > 0 else 0.0)
+    # The black corner and the two corners beside it, counter-clockwise.
+    sx = -size if cx > 0 else size
+    sy = -size if cy > 0 else size
+    pts = ((ox, oy), (ox + sx, oy), (ox, oy + sy))
+    area = (pts[1][0] - pts[0][0]) * (pts[2][1] - pts[0][1]) - (pts[2][0] - pts[0][0]) * (pts[1][1] - pts[0][1])
+    return pts if area > 0 else (pts[0], pts[2], pts[1])
+
+
+def _hatch(poly, size: float, color: str) -> list:
+    """Lines parallel to the tile's diagonal, filling its black triangle."""
+    (ox, oy), a, b = poly
+    # The black corner o, and the diagonal a-b opposite it. Lines run parallel
+    # to a-b, stepping from the diagonal towards the corner.
+    height = size / math.sqrt(2)  # from the diagonal to the corner
+    lines = []
+    steps = int(height / HATCH_STEP)
+    for k in range(1, steps + 1):
+        t = 1 - k * HATCH_STEP / height  # 1 on the diagonal, 0 at the corner
+        if t <= 0.02:
+            break
+        p = (ox + (a[0] - ox) * t, oy + (a[1] - oy) * t)
+        q = (ox + (b[0] - ox) * t, oy + (b[1] - oy) * t)
+        lines.append(Line((p, q), role=ART, color=color, width_pt=HATCH_PT))
+    return lines
+
+
+def tile_items(x: float, y: float, size: float, orientation: int, colors: dict,
+               ink_saver: bool = False, edge: str | None = None, edge_pt: float = 0.3) -> list:
+    """The art of one tile with its lower-left corner at (x, y): the black
+    half (filled, or hatched in ink-saver mode), the white half if it is not
+    paper white, and an optional thin outline of the square in ``edge``."""
+    black = half_polygon(x, y, size, orientation)
+    white = half_polygon(x, y, size, orientation ^ 3)
+    items: list = []
+    if ink_saver:
+        items += _hatch(black, size, colors["black"])
+        items.append(Line(black, role=ART, closed=True, color=colors["black"], width_pt=OUTLINE_PT))
+    else:
+        if colors["white"].upper() != PAPER_WHITE:
+            items.append(Fill(white, colors["white"]))
+        items.append(Fill(black, colors["black"]))
+    if edge:
+        items.append(Line(rect(x, y, size, size), role=ART, closed=True, color=edge, width_pt=edge_pt))
+    return items
+
+
+# --- the tile sheets -------------------------------------------------------
+
+def grid_orientation(column: int, row: int) -> int:
+    """How a tile lies on the sheet (row 0 at the top): black halves meet in
+    diamonds, so both sides of every cut line have one colour."""
+    if row % 2 == 0:
+        return LR if column % 2 == 0 else LL
+    return UR if column % 2 == 0 else UL
+
+
+def grid_plan(size: float, paper: str = "letter") -> tuple[int, int, float, float]:
+    """(columns, rows, side margin, top/bottom margin) of a full TileGrid on ``paper``.
+
+    As many tiles as fit with crop marks of at least MARK_LEAST mm."""
+    _, _, width, height = content_box(PAPERS[paper])
+    columns = int((width - 2 * MARK_LEAST + 1e-6) // size)
+    rows = int((height - 2 * MARK_LEAST + 1e-6) // size)
+    if columns < 1 or rows < 1:
+        from ..errors import PrintkitError
+        raise PrintkitError(f"tiles/size_mm: a {size:g} mm tile with its crop marks does not fit on "
+                            f"{PAPERS[paper].name} paper ({width:.1f} x {height:.1f} mm)")
+    side = min(MARK_SIDE, (width - columns * size) / 2)
+    end = min(MARK_SIDE, (height - rows * size) / 2)
+    return columns, rows, side, end
+
+
+def tile_grid(count: int, first: int, total: int, size: float, columns: int, rows: int,
+              side: float, end: float, colors: dict, ink_saver: bool) -> Part:
+    """A sheet's worth of tiles (``count`` of them, numbers first..) edge to edge."""
+    used_rows = math.ceil(count / columns)
+    last_row = count - (used_rows - 1) * columns  # tiles in the bottom row
+    full_w = min(count, columns) * size
+    grid_h = used_rows * size
+    width, height = full_w + 2 * side, grid_h + 2 * end
+    x0, y0 = side, end  # the grid's lower-left corner in the part
+
+    def cell(column: int, row: int) -> tuple[float, float]:
+        return (x0 + column * size, y0 + grid_h - (row + 1) * size)
+
+    def row_tiles(row: int) -> int:
+        return last_row if row == used_rows - 1 else columns
+
+    # Each grid is its own group, so each sheet's title names its tiles.
+    part = Part(f"Sheet of {count} tiles", width, height, kind="tiles", group=f"tiles-{first}",
+                rotatable=False, meta={"tiles": count, "first": first, "size_mm": size})
+    art: list = []
+    for row in range(used_rows):
+        for column in range(row_tiles(row)):
+            x, y = cell(column, row)
+            art += tile_items(x, y, size, grid_orientation(column, row), colors, ink_saver)
+
+    # Cut lines: each grid line once, as long as the tiles beside it.
+    cuts: list = []
+    guides: list = []
+    for row in range(used_rows + 1):  # horizontal lines, top to bottom
+        reach = max(row_tiles(r) for r in (row - 1, row) if 0 <= r < used_rows)
+        y = y0 + grid_h - row * size
+        cuts.append(((x0, y), (x0 + reach * size, y)))
+        # Black on both sides where the row above has black along its bottom.
+        if 0 < row < used_rows and (row - 1) % 2 == 0:
+            guides.append(((x0, y), (x0 + min(row_tiles(row - 1), row_tiles(row)) * size, y)))
+    for column in range(min(count, columns) + 1):  # vertical lines
+        rows_here = used_rows if column <= last_row else used_rows - 1
+        top = y0 + grid_h
+        bottom = top - rows_here * size
+        cuts.append(((x0 + column * size, top), (x0 + column * size, bottom)))
+        if 0 < column < min(count, columns) and (column - 1) % 2 == 0:
+            rows_inside = used_rows if column < last_row else used_rows - 1
+            if rows_inside > 0:
+                guides.append(((x0 + column * size, top), (x0 + column * size, top - rows_inside * size)))
+    if not ink_saver:
+        # Under the cut line (drawn on top), so a black-on-black cut stays visible.
+        art += [Line(g, role=ART, color=GUIDE_GREY, width_pt=1.6) for g in guides]
+    part.extend(art)
+    part.extend(Line(c, role=CUT) for c in cuts)
+    part.extend(crop_marks(x0, y0, columns=min(count, columns), rows=used_rows, size=size,
+                           side=side, end=end))
+    return part
+
+
+def crop_marks(x0: float, y0: float, columns: int, rows: int, size: float,
+               side: float, end: float) -> list:
+    """Short lines in the margin continuing every cut line, MARK_GAP clear of the grid."""
+    marks = []
+    w, h = columns * size, rows * size
+    for c in range(columns + 1):
+        x = x0 + c * size
+        marks.append(Line(((x, y0 - MARK_GAP), (x, y0 - end)), role=ART, width_pt=0.4))
+        marks.append(Line(((x, y0 + h + MARK_GAP), (x, y0 + h + end)), role=ART, width_pt=0.4))
+    for r in range(rows + 1):
+        y = y0 + r * size
+        marks.append(Line(((x0 - MARK_GAP, y), (x0 - side, y)), role=ART, width_pt=0.4))
+        marks.append(Line(((x0 + w + MARK_GAP, y), (x0 + w + side, y)), role=ART, width_pt=0.4))
+    return marks
+
+
+def tile_grids(spec, options) -> list[Part]:
+    data = spec.data if hasattr(spec, "data") else spec
+    count = int(data["tiles"]["count"])
+    size = float(data["tiles"]["size_mm"])
+    columns, rows, side, end = grid_plan(size, paper=options.paper)
+    per_sheet = columns * rows
+    grids = []
+    first = 1
+    while first <= count:
+        n = min(per_sheet, count - first + 1)
+        grids.append(tile_grid(n, first, count, size, columns, rows, side, end, data["colors"],
+                               options.ink_saver))
+        first += n
+    return grids
+
+
+# --- the reference card ----------------------------------------------------
+
+CARD_PAD = 5.0  # mm inside the card's cut line
+IMAGE_GAP = 3.5  # mm between two images of a shape
+SECTION_GAP = 8.0  # mm between the Black and the White images
+LABEL_W = 30.0  # mm for a row's name and what it beats
+CARD_MAX_W = 184.0  # fits inside the printable width of Letter and A4
+
+
+def cycle_order(book: ShapeBook) -> list[int]:
+    """Shape indexes following "beats" from the first: rock, scissors, paper."""
+    order = [0]
+    while book.beaten[order[-1]] not in order:
+        order.append(book.beaten[order[-1]])
+    return order
+
+
+def _extent(image) -> tuple[int, int]:
+    return (max(c[0] for c in image) + 1, max(c[1] for c in image) + 1)
+
+
+def reference_card(spec, options) -> Part:
+    """Every counted image of the three shapes in Black and in White, and
+    which beats which, from the shapes the rules count."""
+    data = spec.data if hasattr(spec, "data") else spec
+    book = ShapeBook.from_spec(data)
+    colors = data["colors"]
+    order = cycle_order(book)
+
+    # Tile size: the widest row of images must fit the card.
+    def row_tiles(colour, index):
+        return sum(_extent(i)[0] for i in book.images[colour][index])
+
+    black_tiles = max(row_tiles(BLACK, i) for i in order)
+    white_tiles = max(row_tiles(WHITE, i) for i in order)
+    most = max(len(book.images[c][i]) for c in (BLACK, WHITE) for i in order)
+    fixed = 2 * CARD_PAD + LABEL_W + SECTION_GAP + 2 * (most - 1) * IMAGE_GAP
+    mini = min(6.0, (CARD_MAX_W - fixed) / (black_tiles + white_tiles))
+    section_w = {BLACK: black_tiles * mini + (most - 1) * IMAGE_GAP,
+                 WHITE: white_tiles * mini + (most - 1) * IMAGE_GAP}
+    width = 2 * CARD_PAD + LABEL_W + section_w[BLACK] + SECTION_GAP + section_w[WHITE]
+    row_h = [max(_extent(im)[1] for c in (BLACK, WHITE) for im in book.images[c][i]) * mini
+             for i in order]
+    row_gap = 5.0
+    title_h, head_h = 9.0, 6.0
+    notes = _card_notes(book, data)
+    note_h = 3.6 * len(notes) + 2
+    height = CARD_PAD + title_h + head_h + sum(row_h) + row_gap * (len(order) - 1) + 4 + note_h + CARD_PAD
+
+    part = Part("Reference card", width, height, kind="card", group="reference")
+    items: list = [Line(rect(0, 0, width, height), role=CUT, closed=True)]
+    top = height - CARD_PAD
+    title = f"{data['title']}: the shapes"
+    items.append(Text(CARD_PAD, top - 5, title, size=fit_size(title, width - 2 * CARD_PAD, 11, True),
+                      anchor="start", bold=True))
+    y = top - title_h
+    xs = {BLACK: CARD_PAD + LABEL_W, WHITE: CARD_PAD + LABEL_W + section_w[BLACK] + SECTION_GAP}
+    heads = {BLACK: "Black shapes (black halves)", WHITE: "White shapes (white halves)"}
+    for colour in (BLACK, WHITE):
+        items.append(Text(xs[colour], y - 4, heads[colour], size=7.5, anchor="start", bold=True))
+    y -= head_h
+    sep_x = xs[WHITE] - SECTION_GAP / 2
+    rows_top = y
+    for n, index in enumerate(order):
+        shape = book.shapes[index]
+        h = row_h[n]
+        mid = y - h / 2
+        beaten = book.shapes[book.beaten[index]].name
+        items.append(Text(CARD_PAD, mid + 1, shape.name, size=fit_size(shape.name, LABEL_W - 2, 11, True),
+                          anchor="start", bold=True))
+        words = f"beats {beaten}"
+        items.append(Text(CARD_PAD, mid - 3.5, words, size=fit_size(words, LABEL_W - 2, 7.5),
+                          anchor="start"))
+        for colour in (BLACK, WHITE):
+            x = xs[colour]
+            for image in book.images[colour][index]:
+                w, ih = _extent(image)
+                base_y = mid - ih * mini / 2
+                for cx, cy, o in image:
+                    items += tile_items(x + cx * mini, base_y + cy * mini, mini, o, colors,
+                                        ink_saver=False, edge=TILE_EDGE_GREY, edge_pt=0.3)
+                x += w * mini + IMAGE_GAP
+        y -= h + row_gap
+    items.append(Line(((sep_x, rows_top), (sep_x, y + row_gap)), role=ART, color="#BBBBBB", width_pt=0.5))
+    y -= 1
+    for line in notes:
+        items.append(Text(CARD_PAD, y - 2.5, line, size=fit_size(line, width - 2 * CARD_PAD, 7.0),
+                          anchor="start"))
+        y -= 3.6
+    part.extend(items)
+    return part
+
+
+def _card_notes(book: ShapeBook, data: dict) -> list[str]:
+    order = cycle_order(book)
+    chain = ", ".join(f"{book.shapes[i].name} beats {book.shapes[book.beaten[i]].name}" for i in order)
+    turned = ("turned or mirrored" if book.mirrors else "turned (mirror images do not count)")
+    return [
+        f"Every position shown counts: a shape may lie {turned}. Tiles may belong to several shapes.",
+        f"{chain}.",
+        "After each turn, score 1 point for each pair of your shape and an opponent's shape that yours beats.",
+        "The higher score wins at once; equal scores when the last tile is down: a draw.",
+    ]
+
+
+# --- the kit ---------------------------------------------------------------
+
+def parts(spec, options) -> list[Part]:
+    """Every part of the kit: the tile sheets, then the reference cards (one per player)."""
+    data = spec.data if hasattr(spec, "data") else spec
+    cards = [reference_card(spec, options) for _ in range(int(data["reference_cards"]))]
+    return tile_grids(spec, options) + cards
+
+
+def sheet_title(group: str, parts_: list[Part]) -> str:
+    if group.startswith("tiles"):
+        n = sum(p.meta.get("tiles", 0) for p in parts_)
+        first = min(p.meta["first"] for p in parts_)
+        return f"tiles {first}-{first + n - 1}"
+    if group == "reference":
+        return f"{len(parts_)} reference cards" if len(parts_) > 1 else "reference card"
+    return ", ".join(sorted({p.name for p in parts_}))
+
+
+def cover(spec, options, width: float, height: float) -> list:
+    """Cutting notes on the cover sheet."""
+    data = spec.data if hasattr(spec, "data") else spec
+    size = data["tiles"]["size_mm"]
+    lines = [
+        ("How to cut", True),
+        (f"The {data['tiles']['count']} tiles ({size:g} mm squares) sit edge to edge: every line is cut once.", False),
+        ("With a trimmer, line the blade up with the crop marks outside the grid: cut the long lines", False),
+        ("first, then cut each strip into tiles. A grey guide shows each cut line that runs through black.", False),
+        ("The tiles are all alike; they are turned on the sheet only so no cut leaves a sliver of the", False),
+        ("other colour on a tile's edge.", False),
+        ("Glue the sheets to thin card before cutting for sturdier tiles.", False),
+    ]
+    if options.ink_saver:
+        lines.append(("Ink-saver: black halves are hatched; print on coloured card for the other colour.", False))
+    items = []
+    y = height - 6
+    for text, bold in lines:
+        items.append(Text(0, y, text, size=fit_size(text, width, 10 if bold else 8, bold),
+                          anchor="start", bold=bold))
+        y -= 6 if bold else 4.2
+    return items
