@@ -198,3 +198,38 @@ def summarise(playouts: list[Playout], names: list[str]) -> dict:
         "histogram": [list(b) for b in histogram(turns if turns else lengths)],
         "histogram_of": "turns" if turns else "actions",
     }
+
+
+# --- Perft ---------------------------------------------------------------------------
+
+def _children(state) -> list:
+    if state.is_chance_node():
+        return [a for a, _ in state.chance_outcomes()]
+    return state.legal_actions()
+
+
+def perft(state, depth: int) -> int:
+    """Number of action sequences (chance outcomes included) of exactly ``depth`` from ``state``.
+
+    A game that ends sooner adds nothing, as in chess perft."""
+    if depth == 0:
+        return 1
+    actions = _children(state)
+    if depth == 1:
+        return len(actions)
+    total = 0
+    for action in actions:
+        child = state.clone()
+        child.apply(action)
+        total += perft(child, depth - 1)
+    return total
+
+
+def divide(state, depth: int) -> dict:
+    """perft split by first move, keyed by the move's notation."""
+    out = {}
+    for action in _children(state):
+        child = state.clone()
+        child.apply(action)
+        out[state.action_to_string(action)] = perft(child, depth - 1)
+    return out

@@ -1,0 +1,173 @@
+"""The engine contract (design/engine.md), checked for every configuration in engine_configs.
+
+Random playouts with every step checked, hidden information, golden
+playthroughs and perft counts. Regenerate the data files with
+``python scripts/regen_golden.py`` after a deliberate rules change.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+from pathlib import Path
+
+import pytest
+
+from engine_configs import CONFIGS, config_id, load
+from printkit.playout import choose, divide, perft
+from printkit.rules import CHANCE, TERMINAL, IllegalAction
+
+HERE = Path(__file__).resolve().parent
+IDS = [config_id(game, options) for game, options in CONFIGS]
+PLAYOUT_SEEDS = (11, 12)  # full games from the initial state
+RESTARTS = 3  # positions along the first playout, restored from JSON and played out again
+HIDDEN_SAMPLES = 40  # positions per playout given to the hidden-information hook
+
+
+@pytest.fixture(scope="module", params=CONFIGS, ids=IDS)
+def config(request):
+    game, options = request.param
+    return game, options, load(game, options)
+
+
+def roundtrip(game, state):
+    return game.state_from_json(json.loads(json.dumps(state.to_json())))
+
+
+def check_step(game, state, full: bool) -> list:
+    """Every contract property of one state; returns the actions to choose from."""
+    n = game.num_players
+    player = state.current_player
+    assert player in (CHANCE, TERMINAL) or 0 <= player < n, player
+    legal = state.legal_actions()
+    assert all(isinstance(a, int) for a in legal)
+    assert legal == sorted(set(legal)), "legal actions must be sorted and unique"
+    if game.num_distinct_actions:
+        assert all(0 <= a < game.num_distinct_actions for a in legal)
+    if state.is_terminal():
+        assert legal == [] and state.chance_outcomes() == []
+        returns = state.returns()
+        lo, hi = game.returns_bounds()
+        assert len(returns) == n and all(lo <= r <= hi for r in returns)
+        if state.unfinished:
+            assert returns == [0.0] * n, "an unfinished game is never a win"
+        return []
+    if state.is_chance_node():
+        assert legal == []
+        outcomes = state.chance_outcomes()
+        actions = [a for a, _ in outcomes]
+        assert actions == sorted(set(actions))
+        assert all(p > 0 for _, p in outcomes)
+        assert math.isclose(sum(p for _, p in outcomes), 1.0, abs_tol=1e-9)
+        choices = actions
+    else:
+        assert legal, "a state that is not terminal has a move"
+        choices = legal
+    if full:
+        text = json.dumps(state.to_json(), sort_keys=True)
+        copy = state.clone()
+        assert copy == state and copy.to_json() == state.to_json()
+        back = roundtrip(game, state)
+        assert back == state and back.to_json() == state.to_json()
+        assert back.legal_actions() == legal and back.current_player == player
+        for p in range(n):
+            json.dumps(state.observation(p))
+        for action in choices:
+            notation = state.action_to_string(action)
+            assert state.string_to_action(notation) == action, notation
+        # Playing on a clone leaves the original alone.
+        copy.apply(choices[-1])
+        assert json.dumps(state.to_json(), sort_keys=True) == text
+        # An action that is not legal is refused and changes nothing.
+        bad = max(choices) + 1 if max(choices) + 1 not in choices else -1
+        with pytest.raises(IllegalAction):
+            state.apply(bad)
+        assert json.dumps(state.to_json(), sort_keys=True) == text
+    return choices
+
+
+def playout(game, state, rng, full_every: int = 1, limit: int | None = None):
+    """Play randomly to the end, checking every step; returns the positions seen (as JSON)."""
+    seen = []
+    length = 0
+    while True:
+        choices = check_step(game, state, full=(length % full_every == 0))
+        if not choices:
+            break
+        seen.append(state.to_json())
+        state.apply(choose(state, rng, choices if not state.is_chance_node() else None))
+        length += 1
+        assert length <= game.max_game_length, "longer than the game's declared maximum"
+        if limit and length >= limit:
+            break
+    return seen
+
+
+def test_random_playouts(config):
+    game_id, options, game = config
+    for seed in PLAYOUT_SEEDS:
+        rng = random.Random(seed)
+        positions = playout(game, game.initial_state(), rng, full_every=1 if seed == PLAYOUT_SEEDS[0] else 7)
+        assert positions
+        if seed == PLAYOUT_SEEDS[0]:
+            for k in range(1, RESTARTS + 1):
+                start = game.state_from_json(positions[k * len(positions) // (RESTARTS + 1)])
+                playout(game, start, random.Random(seed * 100 + k), full_every=5)
+
+
+def test_hidden_information_does_not_leak(config):
+    game_id, options, game = config
+    rng = random.Random(5)
+    state = game.initial_state()
+    tried = 0
+    positions = playout(game, state.clone(), random.Random(21), full_every=10 ** 9)
+    for obj in positions[:: max(1, len(positions) // HIDDEN_SAMPLES)]:
+        state = game.state_from_json(obj)
+        for p in range(game.num_players):
+            other = state.hidden_variant(p, rng)
+            if other is None:
+                continue
+            tried += 1
+            assert other.observation(p) == state.observation(p), \
+                f"player {p}'s observation changed with only hidden information"
+    if not tried:
+        pytest.skip(f"{game.name}: nothing is hidden (perfect information)")
+
+
+def _data(kind: str, cid: str) -> dict:
+    path = HERE / kind / f"{cid}.json"
+    if not path.exists():
+        pytest.fail(f"{path} is missing: run python scripts/regen_golden.py")
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+def test_golden_playthrough(config):
+    game_id, options, game = config
+    data = _data("golden", config_id(game_id, options))
+    state = game.initial_state()
+    assert state.to_json() == data["initial"], "the initial position differs from the recording"
+    for number, step in enumerate(data["steps"], 1):
+        action = state.string_to_action(step["move"])
+        state.apply(action)
+        assert state.to_json() == step["position"], f"position after move {number} '{step['move']}' differs"
+    assert state.is_terminal() == data["terminal"]
+    if data["terminal"]:
+        assert state.returns() == data["returns"]
+
+
+def test_perft_counts(config):
+    game_id, options, game = config
+    data = _data("perft", config_id(game_id, options))
+    wrong = []
+    for entry in data["positions"]:
+        state = game.state_from_json(entry["position"])
+        counts = [perft(state, depth) for depth in range(1, len(entry["counts"]) + 1)]
+        if counts != entry["counts"]:
+            wrong.append(f"{entry['name']}: expected {entry['counts']}, got {counts}; "
+                         f"per first move at depth {len(counts)}:")
+            now = divide(state, len(counts))
+            for move in sorted(set(now) | set(entry["divide"])):
+                if now.get(move) != entry["divide"].get(move):
+                    wrong.append(f"  {move}: expected {entry['divide'].get(move)}, got {now.get(move)}")
+    assert not wrong, "perft counts differ:\n" + "\n".join(wrong)
