@@ -34,3 +34,14 @@ def load(game: str, options: dict):
     if game.endswith((".yaml", ".yml")):
         game = str(ROOT / game)
     return rules.load(game, **options)
+
+
+# RPS Phoenix: each variant, and every player count of the standard game.
+CONFIGS += [
+    ("phoenix", {"players": 2}),
+    ("phoenix", {"players": 3}),
+    ("phoenix", {"players": 4}),
+    ("phoenix", {"players": 4, "variant": "team"}),
+    ("phoenix", {"players": 3, "variant": "give-away"}),
+    ("phoenix", {"players": 2, "variant": "casino"}),
+]

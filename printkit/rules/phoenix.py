@@ -129,6 +129,7 @@ class Game(base.Game):
         self.phoenix_base = self.interact_base + s  # + type * squares + square
         self.diagonal_base = self.phoenix_base + len(TYPES) * s  # + from * squares + to
         self.action_limit = self.diagonal_base + s * s
+        self.num_distinct_actions = self.action_limit
         # Longest turn: choose, roll, choose, a chain step per capture plus one,
         # an interaction choice per elimination, a second Phoenix.
         birds = players * sum(self.counts)
@@ -155,6 +156,9 @@ class Game(base.Game):
 
     def state_from_json(self, obj) -> "State":
         return _from_json(self, obj)
+
+    def player_names(self) -> list[str]:
+        return list(self.colors)
 
     def returns_bounds(self) -> tuple[float, float]:
         if self.variant == "casino":
@@ -207,6 +211,14 @@ class State(base.State):
         if self.stage in CHANCE_STAGES:
             return CHANCE
         return self.player
+
+    @property
+    def unfinished(self) -> bool:
+        """Stopped by the spec's ``max_turns`` cap: terminal, no winner."""
+        return self.outcome == "unfinished"
+
+    def turns_played(self) -> int:
+        return self.turn
 
     @property
     def escalation(self) -> bool:
