@@ -1,9 +1,28 @@
-"""Building a kit: spec -> parts -> sheets -> PDF and SVG files, plus the rulebook."""
+"""Building a kit: spec -> parts -> sheets -> PDF and SVG files, plus the rulebook.
+
+``build(spec, options, out_dir)`` writes into ``out_dir/<spec.id>/``:
+
+- ``<id>-kit.pdf``: every sheet in order of assembly (format "pdf");
+- ``<id>-sheet-NN.svg``: the cut and score lines of sheet NN (format "svg");
+- ``<id>-rules.pdf``: the rulebook, from ``printkit.rulebook.write`` (format "pdf").
+
+The whole folder is built in a temporary folder inside ``out_dir`` and only
+then moved into place, so a build that fails leaves the earlier kit intact.
+"""
 
 from __future__ import annotations
 
+import shutil
+import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
+
+from . import sheets as imposition
+from . import spec as specs
+from .errors import PrintkitError
+from .writers import pdf, svg
+
+FORMATS = ("pdf", "svg")
 
 
 @dataclass(frozen=True)
@@ -23,5 +42,98 @@ class BuildResult:
     kit_pdf: Path | None = None
 
 
+def resolve_options(spec, options: BuildOptions) -> BuildOptions:
+    """The options with defaults filled in from the spec, or a PrintkitError."""
+    if options.paper not in imposition.PAPERS:
+        raise PrintkitError(f"--paper {options.paper}: choose one of {', '.join(imposition.PAPERS)}")
+    unknown = set(options.formats) - set(FORMATS)
+    if unknown or not options.formats:
+        raise PrintkitError(f"--format: unknown format(s) {', '.join(sorted(unknown)) or '(none)'}; "
+                            f"use {', '.join(FORMATS)}")
+    players = spec.get("players") or {}
+    low, high = players.get("min", 1), players.get("max", 1)
+    colors = options.colors if options.colors is not None else high
+    if not low <= colors <= high:
+        raise PrintkitError(f"--colors {colors}: {spec.get('title', spec.id)} is for {low} to {high} "
+                            f"players; choose --colors {low}..{high}")
+    palette = spec.get("colors") or []
+    if palette and colors > len(palette):
+        raise PrintkitError(f"--colors {colors}: the spec names only {len(palette)} colours")
+    return BuildOptions(colors=colors, paper=options.paper, ink_saver=options.ink_saver,
+                        formats=tuple(sorted(set(options.formats))), variant=options.variant)
+
+
+def kit_folder(spec, out_dir: Path) -> Path:
+    """out_dir/<id>, refusing any id that would land elsewhere."""
+    base = Path(out_dir).resolve()
+    name = spec.id
+    target = (base / name).resolve()
+    if target.parent != base or name.startswith(".") or name != target.name:
+        raise PrintkitError(f"kit id {name!r} would not be a folder inside {out_dir}")
+    return target
+
+
 def build(spec, options: BuildOptions, out_dir: Path) -> BuildResult:
-    raise NotImplementedError
+    """Build the kit of a loaded spec; see the module doc for what it writes."""
+    options = resolve_options(spec, options)
+    target = kit_folder(spec, out_dir)
+    module = specs.game_module(spec.game, "parts")
+    parts = module.parts(spec, options)
+    sheets = imposition.impose(spec, parts, options, module)
+
+    base = target.parent
+    try:
+        base.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise PrintkitError(f"{out_dir}: cannot create the output folder: {exc.strerror}") from None
+    try:
+        work = Path(tempfile.mkdtemp(prefix=f".{spec.id}-build-", dir=base))
+    except OSError as exc:
+        raise PrintkitError(f"{out_dir}: cannot write there: {exc.strerror}") from None
+    try:
+        staged = work / spec.id
+        staged.mkdir()
+        names = _write_all(spec, options, sheets, staged)
+        _swap_into_place(staged, target, work)
+    except OSError as exc:
+        raise PrintkitError(f"{target}: cannot write the kit: {exc.strerror or exc}") from None
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    files = [target / n for n in names]
+    kit_pdf = target / f"{spec.id}-kit.pdf" if "pdf" in options.formats else None
+    return BuildResult(folder=target, files=files, sheets=len(sheets), kit_pdf=kit_pdf)
+
+
+def _write_all(spec, options: BuildOptions, sheets, folder: Path) -> list[str]:
+    names = []
+    title = spec.get("title", spec.id)
+    if "pdf" in options.formats:
+        name = f"{spec.id}-kit.pdf"
+        pdf.write(sheets, folder / name, title=f"{title}: print-and-play kit",
+                  subject=f"{len(sheets)} sheets, {sheets[0].paper.name}", ink_saver=options.ink_saver)
+        names.append(name)
+    if "svg" in options.formats:
+        for sheet in sheets:
+            name = f"{spec.id}-sheet-{sheet.number:02d}.svg"
+            svg.write(sheet, folder / name)
+            names.append(name)
+    if "pdf" in options.formats:
+        from . import rulebook
+
+        name = rulebook.file_name(spec)
+        rulebook.write(spec, options, folder / name)
+        names.append(name)
+    return names
+
+
+def _swap_into_place(staged: Path, target: Path, work: Path) -> None:
+    """Replace target by staged: old kit aside, new one in, old one dropped."""
+    old = work / "previous"
+    if target.exists():
+        target.rename(old)
+    try:
+        staged.rename(target)
+    except OSError:
+        if old.exists():
+            old.rename(target)
+        raise

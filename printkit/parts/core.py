@@ -10,6 +10,23 @@ Every item carries a role, which decides how each writer draws it:
 - ``glue``      light grey fill of a glue tab (print only)
 - ``waste``     grey fill of an area to cut away (print only)
 - ``art``       anything else printed (print only)
+
+How a game plugs in (the API other part generators rely on):
+
+    # printkit/parts/<game>.py
+    def parts(spec, options: BuildOptions) -> list[Part]:
+        ...  # every part of the kit, in order of assembly
+
+    # optional: the "what's on it" words of a sheet's title
+    def sheet_title(group: str, parts: list[Part]) -> str: ...
+
+``printkit.sheets`` places the parts on paper in that order: a Part whose
+``group`` differs from the one before starts a new sheet; parts of one group
+fill as many sheets as they need. Parts that share an ``abut`` key and
+size, one after another, are set edge to edge in a grid (shared cut lines,
+for a trimmer). ``Part.name`` and ``Part.kind`` feed the checklist on sheet
+1, where identical names are grouped and counted. A part larger than the
+printable area is reported as an error naming the part and the paper.
 """
 
 from __future__ import annotations
@@ -40,6 +57,7 @@ class Line:
     closed: bool = False
     color: str = INK  # art lines only; cut and fold lines use the role's style
     width_pt: float | None = None  # art lines only
+    dash: tuple | None = None  # art lines only: dash pattern in points
 
 
 @dataclass(frozen=True)
@@ -52,6 +70,8 @@ class Fill:
     stroke: str | None = None  # outline colour for art, drawn in the print layer
     stroke_pt: float = 0.5
     large: bool = False  # a large fill: ink-saver mode draws only its outline
+    # Polygons cut out of this one (even-odd), e.g. the piece inside a waste frame.
+    holes: tuple = ()
 
 
 @dataclass(frozen=True)
@@ -95,6 +115,12 @@ class Part:
     group: str = ""
     # Whether sheets may turn it by 90 degrees to fit more on a page.
     rotatable: bool = True
+    # Parts with the same non-empty abut key and size that follow one another
+    # are set edge to edge in a grid, sharing their cut lines.
+    abut: str = ""
+    # Anything a game wants to remember about the part (e.g. where a board
+    # section sits on the assembled board); writers ignore it.
+    meta: dict = field(default_factory=dict)
 
     def add(self, *items: Item) -> "Part":
         self.items.extend(items)
@@ -121,7 +147,10 @@ def transform_point(p: Point, dx: float = 0.0, dy: float = 0.0, rotate: int = 0,
 
 def transform(item: Item, **kw) -> Item:
     """The item moved by ``transform_point``'s arguments."""
-    if isinstance(item, (Line, Fill)):
+    if isinstance(item, Fill):
+        return replace(item, points=tuple(transform_point(p, **kw) for p in item.points),
+                       holes=tuple(tuple(transform_point(p, **kw) for p in h) for h in item.holes))
+    if isinstance(item, Line):
         return replace(item, points=tuple(transform_point(p, **kw) for p in item.points))
     if isinstance(item, Circle):
         return replace(item, center=transform_point(item.center, **kw))
@@ -147,12 +176,10 @@ def regular_polygon(cx: float, cy: float, r: float, n: int, start_deg: float = 9
                   cy + r * math.sin(math.radians(start_deg + 360 * k / n))) for k in range(n))
 
 
-def glue_tab(a: Point, b: Point, depth: float, label: str = "glue",
-             taper_deg: float = 45.0) -> list[Item]:
-    """A tapered glue tab on the edge a->b, on the edge's right-hand side
-    (outside, for a counter-clockwise outline).
+def tab_corners(a: Point, b: Point, depth: float, taper_deg: float = 45.0) -> tuple[Point, Point]:
+    """The outer corners (c near b, d near a) of a tapered tab on the edge a->b,
+    on the edge's right-hand side (outside, for a counter-clockwise outline).
 
-    The edge itself becomes a valley fold; the three other sides are cut.
     The ends slope at ``taper_deg`` so the tab is shorter than its edge."""
     ax, ay = a
     bx, by = b
@@ -162,16 +189,90 @@ def glue_tab(a: Point, b: Point, depth: float, label: str = "glue",
     inset = min(depth / math.tan(math.radians(taper_deg)), length / 2 - 0.5)
     c = (bx - ux * inset + nx * depth, by - uy * inset + ny * depth)
     d = (ax + ux * inset + nx * depth, ay + uy * inset + ny * depth)
-    outline = (a, b, c, d)
+    return c, d
+
+
+def glue_tab_art(a: Point, b: Point, depth: float, label: str = "glue",
+                 taper_deg: float = 45.0, fold: str = VALLEY, size: float | None = None) -> list[Item]:
+    """A glue tab's shading, its fold line along a->b and its label, but no cut
+    line: for tabs that are part of a larger outline (see ``tabbed_outline``)."""
+    ax, ay = a
+    bx, by = b
+    length = math.hypot(bx - ax, by - ay)
+    ux, uy = (bx - ax) / length, (by - ay) / length
+    nx, ny = uy, -ux
+    c, d = tab_corners(a, b, depth, taper_deg)
+    # Text reads along the edge; turn it over when it would be upside down.
     angle = math.degrees(math.atan2(uy, ux))
+    if angle <= -90 or angle > 90:
+        angle = (angle + 180) % 360
+    rad = math.radians(angle)
+    tx, ty = math.cos(rad), math.sin(rad)
     mid = ((ax + bx) / 2 + nx * depth / 2, (ay + by) / 2 + ny * depth / 2)
-    size = min(7.0, depth * 1.6)  # points
+    if size is None:
+        size = min(7.0, depth * 1.6)  # points
     # Lower the baseline by about a third of the text height (along the
-    # text's own "up", which is (-uy, ux)) so the words sit centred in the tab.
+    # text's own "up", which is (-ty, tx)) so the words sit centred in the tab.
     drop = 0.35 * size * PT
     return [
-        Fill(outline, GLUE_GREY, role=GLUE),
-        Line((b, c, d, a), role=CUT),
-        Line((a, b), role=VALLEY),
-        Text(mid[0] + uy * drop, mid[1] - ux * drop, label, size=size, angle=angle),
+        Fill((a, b, c, d), GLUE_GREY, role=GLUE),
+        Line((a, b), role=fold),
+        Text(mid[0] + ty * drop, mid[1] - tx * drop, label, size=size, angle=angle % 360),
     ]
+
+
+def glue_tab(a: Point, b: Point, depth: float, label: str = "glue",
+             taper_deg: float = 45.0, fold: str = VALLEY) -> list[Item]:
+    """A tapered glue tab on the edge a->b, on the edge's right-hand side
+    (outside, for a counter-clockwise outline).
+
+    The edge itself becomes a fold line (``fold``); the three other sides are
+    cut. The ends slope at ``taper_deg`` so the tab is shorter than its edge."""
+    c, d = tab_corners(a, b, depth, taper_deg)
+    art = glue_tab_art(a, b, depth, label, taper_deg, fold)
+    return [art[0], Line((b, c, d, a), role=CUT), art[1], art[2]]
+
+
+def tabbed_outline(points, tabs) -> tuple[Point, ...]:
+    """A closed counter-clockwise outline with tapered tabs let into its edges.
+
+    ``tabs`` holds ``(a, b, depth)`` triples (taper 45 degrees); each edge
+    a->b must lie on one of the outline's edges, running the same way. The
+    result is one closed polygon, so the cut is a single closed path."""
+    points = tuple(points)
+    out: list[Point] = []
+    for i, p in enumerate(points):
+        q = points[(i + 1) % len(points)]
+        out.append(p)
+        on_edge = []
+        for a, b, depth in tabs:
+            if _on_segment(a, p, q) and _on_segment(b, p, q) and _dist(p, a) < _dist(p, b):
+                on_edge.append((_dist(p, a), a, b, depth))
+        for _, a, b, depth in sorted(on_edge):
+            c, d = tab_corners(a, b, depth)
+            out.extend(x for x in (a, d, c, b) if not out or _dist(out[-1], x) > 1e-9)
+    # Drop a point that repeats the next one (a tab starting at a corner).
+    cleaned = [p for i, p in enumerate(out) if _dist(p, out[(i + 1) % len(out)]) > 1e-9]
+    return tuple(cleaned)
+
+
+def _dist(p: Point, q: Point) -> float:
+    return math.hypot(q[0] - p[0], q[1] - p[1])
+
+
+def _on_segment(x: Point, p: Point, q: Point, eps: float = 1e-6) -> bool:
+    return abs(_dist(p, x) + _dist(x, q) - _dist(p, q)) < eps
+
+
+def bounds(items) -> tuple[float, float, float, float]:
+    """(xmin, ymin, xmax, ymax) of the points of lines, fills and circles."""
+    xs: list[float] = []
+    ys: list[float] = []
+    for item in items:
+        if isinstance(item, (Line, Fill)):
+            xs.extend(p[0] for p in item.points)
+            ys.extend(p[1] for p in item.points)
+        elif isinstance(item, Circle):
+            xs.extend((item.center[0] - item.radius, item.center[0] + item.radius))
+            ys.extend((item.center[1] - item.radius, item.center[1] + item.radius))
+    return (min(xs), min(ys), max(xs), max(ys))

@@ -1,40 +1,84 @@
-"""Fonts for every PDF printkit writes.
+"""The fonts of every printkit PDF: Bitstream Vera, shipped with ReportLab.
 
-Only TrueType fonts, embedded and subset by ReportLab: a shop asks for
-every font embedded, and the standard 14 PDF fonts never are. The family is
-Bitstream Vera, which ships inside ReportLab, so nothing is fetched.
+TrueType fonts are embedded (and subset) in the PDF; the standard 14 PDF
+fonts are not, so printkit never uses them.
+
+    from printkit.writers.fonts import register_fonts
+    fonts = register_fonts()       # idempotent
+    canvas.setFont(fonts.bold, 10)  # "Vera-Bold"
 """
 
 from __future__ import annotations
 
+from functools import cache
 from pathlib import Path
+from typing import NamedTuple
 
 import reportlab
+from reportlab.lib.fonts import addMapping
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
 FONT_DIR = Path(reportlab.__file__).resolve().parent / "fonts"
 
+
+class Fonts(NamedTuple):
+    """The registered font names; also a tuple of all four."""
+
+    regular: str = "Vera"
+    bold: str = "Vera-Bold"
+    italic: str = "Vera-Italic"
+    bold_italic: str = "Vera-BoldItalic"
+
+
+FONTS = Fonts()
 # Face name -> file inside ReportLab's font folder.
-FACES = {
-    "Vera": "Vera.ttf",
-    "Vera-Bold": "VeraBd.ttf",
-    "Vera-Italic": "VeraIt.ttf",
-    "Vera-BoldItalic": "VeraBI.ttf",
-}
-
-REGULAR, BOLD, ITALIC, BOLD_ITALIC = FACES
+FACES = {FONTS.regular: "Vera.ttf", FONTS.bold: "VeraBd.ttf",
+         FONTS.italic: "VeraIt.ttf", FONTS.bold_italic: "VeraBI.ttf"}
+REGULAR, BOLD, ITALIC, BOLD_ITALIC = FONTS
 
 
-def register_fonts() -> str:
-    """Register the Vera family with ReportLab once; return the family name.
+@cache
+def register_fonts() -> Fonts:
+    """Register the Vera family with ReportLab (once) and return its names.
 
-    Safe to call many times. After it, ``<b>`` and ``<i>`` in a Paragraph
-    set in "Vera" pick the bold and italic faces."""
-    registered = set(pdfmetrics.getRegisteredFontNames())
+    The family is also mapped, so ``<b>``/``<i>`` in platypus Paragraphs
+    with ``fontName="Vera"`` pick the right embedded face."""
     for name, filename in FACES.items():
-        if name not in registered:
-            pdfmetrics.registerFont(TTFont(name, str(FONT_DIR / filename)))
-    pdfmetrics.registerFontFamily(REGULAR, normal=REGULAR, bold=BOLD,
-                                  italic=ITALIC, boldItalic=BOLD_ITALIC)
-    return REGULAR
+        pdfmetrics.registerFont(TTFont(name, str(FONT_DIR / filename)))
+    pdfmetrics.registerFontFamily(FONTS.regular, normal=FONTS.regular, bold=FONTS.bold,
+                                  italic=FONTS.italic, boldItalic=FONTS.bold_italic)
+    for bold, italic, name in ((0, 0, FONTS.regular), (1, 0, FONTS.bold),
+                               (0, 1, FONTS.italic), (1, 1, FONTS.bold_italic)):
+        addMapping(FONTS.regular, bold, italic, name)
+    return FONTS
+
+
+def text_width_mm(text: str, size: float, bold: bool = False) -> float:
+    """The width of ``text`` set in Vera at ``size`` points, in millimetres."""
+    fonts = register_fonts()
+    return pdfmetrics.stringWidth(text, fonts.bold if bold else fonts.regular, size) * 25.4 / 72
+
+
+def fit_size(text: str, width_mm: float, size: float, bold: bool = False, smallest: float = 4.0) -> float:
+    """The largest size up to ``size`` (points) at which ``text`` fits ``width_mm``."""
+    natural = text_width_mm(text, size, bold)
+    if natural <= width_mm:
+        return size
+    return max(smallest, size * width_mm / natural)
+
+
+def wrap(text: str, width_mm: float, size: float, bold: bool = False) -> list[str]:
+    """Words of ``text`` broken into lines no wider than ``width_mm`` at ``size``."""
+    lines: list[str] = []
+    for paragraph in text.split("\n"):
+        line = ""
+        for word in paragraph.split():
+            candidate = f"{line} {word}".strip()
+            if line and text_width_mm(candidate, size, bold) > width_mm:
+                lines.append(line)
+                line = word
+            else:
+                line = candidate
+        lines.append(line)
+    return lines

@@ -1,0 +1,639 @@
+"""McKinney's Paper, Rock, Scissors: the parts of its print-and-play kit.
+
+``parts(spec, options)`` returns, in order of assembly:
+
+- the four board Quadrants, one sheet each (group ``board-<position>``),
+  each printed the way it lies on the assembled board: its 7 x 7 play grid,
+  the player's two Slider tracks along its outer edges, its start square in
+  the inner corner, the +/- spaces, a label (type and position) in the outer
+  corner and, on type A, the glue tabs of both inner edges;
+- one pieces sheet per player colour (group ``pieces-<colour>``): the
+  Builder net with its Shields, the Slider Markers and the Units.
+
+The board frame, shared by the parts, the assembly test and the rulebook:
+millimetres, origin at the centre of the assembled board, x east, y north.
+``board_layout(spec)`` gives every Quadrant's place in it; a quadrant part's
+``meta["board_offset"]`` is what to add to its own coordinates to land there.
+Squares of a quadrant are counted from its start square (0, 0) away from the
+board's centre: ``i`` along the x axis, ``j`` along the y axis, as the spec's
+``plus_minus_spaces`` do. ``Quadrant.board_square(i, j)`` turns that into
+(column from the west, row from the north) of the whole 14 x 14 board.
+
+Text on a quadrant's tracks and squares reads from the board edge nearest
+it: its "up" points at the board's centre line, so players on both sides of
+the table read their own Sliders. "Far left" of a track, where both Sliders
+start, is the reader's left end; the start notch also says START.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from ..errors import SpecError
+from ..writers.fonts import fit_size, text_width_mm, wrap
+from .core import (ART, CUT, GLUE_GREY, INK, MOUNTAIN, PT, VALLEY, WASTE, WASTE_GREY, Circle, Fill,
+                   Line, Part, Text, glue_tab_art, rect, regular_polygon, tabbed_outline, transform)
+from .marks import player_mark, unit_symbol
+
+# Where each position sits: the signs of x and y of its squares.
+POSITIONS = {"top-left": (-1, 1), "top-right": (1, 1), "bottom-right": (1, -1), "bottom-left": (-1, -1)}
+# The four seams of the board: the two quadrants either side of each.
+SEAMS = (("top-left", "top-right"), ("bottom-left", "bottom-right"),
+         ("top-left", "bottom-left"), ("top-right", "bottom-right"))
+
+GRID_INK = "#3A3A3A"
+TINT = "#E2E2E2"  # +/- spaces
+LIGHT_LINE = "#8A8A8A"
+UNIT_TYPES = ("paper", "rock", "scissors")
+
+
+# --- geometry from the spec --------------------------------------------------
+
+@dataclass(frozen=True)
+class KitGeometry:
+    """Every printed size of the kit, in millimetres, from the spec."""
+
+    square: float
+    size: int  # squares per quadrant side
+    tab: float  # glue tab depth
+    track: float  # depth of a slider track strip
+    waste: float  # grey border to cut away
+    unit: float
+    marker: float
+    builder_side: float
+    builder_height: float
+    shield: float
+    builder_tab: float
+
+    @property
+    def grid(self) -> float:
+        return self.size * self.square
+
+
+def kit_geometry(spec) -> KitGeometry:
+    """The spec's ``board`` and ``kit`` sizes. The bundled spec sets every ``kit``
+    value; a spec without them gets sizes in proportion to its squares."""
+    board = spec["board"]
+    kit = spec.get("kit") or {}
+    builder = kit.get("builder") or {}
+    s = float(board["square_mm"])
+    return KitGeometry(
+        square=s, size=int(board["quadrant_size"]), tab=float(board["glue_tab_mm"]),
+        track=float(kit.get("track_mm", round(s * 0.9, 1))),
+        waste=float(kit.get("waste_mm", 4)),
+        unit=float(kit.get("unit_mm", round(s * 0.82, 1))),
+        marker=float(kit.get("slider_marker_mm", round(s * 0.36, 1))),
+        builder_side=float(builder.get("side_mm", round(s * 0.73, 1))),
+        builder_height=float(builder.get("height_mm", round(s * 1.27, 1))),
+        shield=float(builder.get("shield_mm", round(s * 0.5, 1))),
+        builder_tab=float(builder.get("tab_mm", 6)),
+    )
+
+
+@dataclass(frozen=True)
+class Quadrant:
+    """One quadrant of the board and its place on the assembled board."""
+
+    index: int  # in the spec's board.quadrants
+    position: str  # top-left, top-right, bottom-right, bottom-left
+    type: str  # "A" carries glue tabs on both inner edges, "B" none
+    seat: int
+    geometry: KitGeometry
+
+    @property
+    def signs(self) -> tuple[int, int]:
+        return POSITIONS[self.position]
+
+    @property
+    def name(self) -> str:
+        return f"Quadrant {self.type}, {self.position}"
+
+    def grid_rect(self) -> tuple[float, float, float, float]:
+        """(x0, y0, x1, y1) of the play grid in the board frame."""
+        sx, sy = self.signs
+        G = self.geometry.grid
+        return (min(0, sx * G), min(0, sy * G), max(0, sx * G), max(0, sy * G))
+
+    def piece_rect(self) -> tuple[float, float, float, float]:
+        """(x0, y0, x1, y1) of the quadrant without tabs: grid plus slider tracks."""
+        sx, sy = self.signs
+        E = self.geometry.grid + self.geometry.track
+        return (min(0, sx * E), min(0, sy * E), max(0, sx * E), max(0, sy * E))
+
+    def square_rect(self, i: int, j: int) -> tuple[float, float, float, float]:
+        """(x0, y0, x1, y1) of square (i, j), counted from the start square away from the centre."""
+        sx, sy = self.signs
+        s = self.geometry.square
+        xs = sorted((sx * i * s, sx * (i + 1) * s))
+        ys = sorted((sy * j * s, sy * (j + 1) * s))
+        return (xs[0], ys[0], xs[1], ys[1])
+
+    def start_square(self) -> tuple[float, float, float, float]:
+        return self.square_rect(0, 0)
+
+    def board_square(self, i: int, j: int) -> tuple[int, int]:
+        """(column from the west, row from the north) of square (i, j) on the whole board."""
+        n = self.geometry.size
+        sx, sy = self.signs
+        column = n + i if sx > 0 else n - 1 - i
+        row = n - 1 - j if sy > 0 else n + j
+        return column, row
+
+    def neighbour(self, seam: str) -> str:
+        """The position across the "vertical" (x = 0) or "horizontal" (y = 0) seam."""
+        sx, sy = self.signs
+        other = (-sx, sy) if seam == "vertical" else (sx, -sy)
+        return next(p for p, signs in POSITIONS.items() if signs == other)
+
+    def seam_edges(self) -> list[tuple[str, tuple, tuple]]:
+        """The grid's two inner edges as (seam, a, b), each running the way a
+        counter-clockwise outline of the quadrant runs, so a tab on a->b lies outside."""
+        sx, sy = self.signs
+        G = self.geometry.grid
+        ylo, yhi = sorted((0, sy * G))
+        xlo, xhi = sorted((0, sx * G))
+        vertical = ((0, ylo), (0, yhi)) if sx < 0 else ((0, yhi), (0, ylo))
+        horizontal = ((xlo, 0), (xhi, 0)) if sy > 0 else ((xhi, 0), (xlo, 0))
+        return [("vertical", *vertical), ("horizontal", *horizontal)]
+
+    @property
+    def has_tabs(self) -> bool:
+        return self.type == "A"
+
+    def tabs(self) -> list[tuple[tuple, tuple, float]]:
+        """(a, b, depth) of each glue tab, in the board frame."""
+        if not self.has_tabs:
+            return []
+        return [(a, b, self.geometry.tab) for _, a, b in self.seam_edges()]
+
+    def outline(self) -> tuple:
+        """The cut outline in the board frame: one closed polygon, tabs included."""
+        x0, y0, x1, y1 = self.piece_rect()
+        return tabbed_outline(rect(x0, y0, x1 - x0, y1 - y0), self.tabs())
+
+    def bounds(self) -> tuple[float, float, float, float]:
+        """(x0, y0, x1, y1) of the printed part: the piece, room for tabs on the
+        inner edges (type A's tabs, type B's assembly notes) and the waste border."""
+        g = self.geometry
+        x0, y0, x1, y1 = self.piece_rect()
+        sx, sy = self.signs
+        inner = g.tab + g.waste
+        return (x0 - (g.waste if sx < 0 else inner), y0 - (g.waste if sy < 0 else inner),
+                x1 + (inner if sx < 0 else g.waste), y1 + (inner if sy < 0 else g.waste))
+
+    @property
+    def board_offset(self) -> tuple[float, float]:
+        """Add this to a point of the printed part to get its place on the board."""
+        x0, y0, _, _ = self.bounds()
+        return (x0, y0)
+
+
+def board_layout(spec) -> list[Quadrant]:
+    """The spec's quadrants, in spec order, with their places on the board."""
+    g = kit_geometry(spec)
+    return [Quadrant(i, q["position"], q["type"], q["seat"], g)
+            for i, q in enumerate(spec["board"]["quadrants"])]
+
+
+def layout_problems(spec) -> list:
+    """What stops the quadrants from joining: positions or seats used twice, a
+    seam with no tab or with two (every seam needs exactly one type-A side)."""
+    problems = []
+    quadrants = spec["board"]["quadrants"]
+    for key in ("position", "seat"):
+        seen = {}
+        for i, q in enumerate(quadrants):
+            if q[key] in seen:
+                problems.append(spec.problem(("board", "quadrants", i, key),
+                                             f"{key} {q[key]!r} is used by quadrants {seen[q[key]] + 1} and {i + 1}"))
+            seen.setdefault(q[key], i)
+    if problems:
+        return problems
+    by_position = {q["position"]: q for q in quadrants}
+    for a, b in SEAMS:
+        tabs = [p for p in (a, b) if by_position[p]["type"] == "A"]
+        if len(tabs) != 1:
+            problems.append(spec.problem(
+                ("board", "quadrants"),
+                f"the seam between {a} and {b} would have {len(tabs)} glue tabs; every seam needs "
+                "exactly one, so type A quadrants must sit diagonally opposite each other"))
+    return problems
+
+
+def playing_seats(spec, colors: int) -> list[int]:
+    """The seats that play with ``colors`` players (spec board.seating)."""
+    seating = spec["board"]["seating"]
+    seats = seating.get(str(colors))
+    if seats is None:
+        raise SpecError([spec.problem(("board", "seating"),
+                                      f"board.seating has no entry for {colors} players")])
+    return list(seats)
+
+
+def seat_color(spec, seat: int) -> dict:
+    colors = spec["colors"]
+    if seat >= len(colors):
+        raise SpecError([spec.problem(("colors",), f"seat {seat} has no colour: the spec names {len(colors)}")])
+    return colors[seat]
+
+
+# --- the parts ----------------------------------------------------------------
+
+def parts(spec, options) -> list[Part]:
+    """Every part of the McKinney kit, in order of assembly (see the module doc)."""
+    problems = layout_problems(spec) + _size_problems(spec)
+    if problems:
+        raise SpecError(problems)
+    colors = options.colors or spec["players"]["max"]
+    seats = playing_seats(spec, colors)
+    out = []
+    for quadrant in board_layout(spec):
+        playing = quadrant.seat in seats
+        out.append(quadrant_part(spec, quadrant, seat_color(spec, quadrant.seat) if playing else None,
+                                 options))
+    for seat in seats:
+        out.extend(pieces(spec, seat_color(spec, seat)))
+    return out
+
+
+def _size_problems(spec) -> list:
+    g = kit_geometry(spec)
+    problems = []
+    kit = ("kit",) if spec.get("kit") else ()
+    if g.unit > g.square:
+        problems.append(spec.problem(kit + ("unit_mm",) if kit else ("board", "square_mm"),
+                                     f"Units ({g.unit:g} mm) must not be larger than a board square ({g.square:g} mm)"))
+    if g.builder_side * 2 / math.sqrt(3) > g.square:
+        problems.append(spec.problem(kit + ("builder", "side_mm") if kit else ("board", "square_mm"),
+                                     f"a Builder of side {g.builder_side:g} mm does not stand inside a "
+                                     f"{g.square:g} mm square (side at most {g.square * math.sqrt(3) / 2:.1f} mm)"))
+    if g.track < g.marker + 1.5 + 2 * 3.5:
+        problems.append(spec.problem(kit + ("track_mm",) if kit else ("board", "square_mm"),
+                                     f"a slider track of {g.track:g} mm has no room for {g.marker:g} mm "
+                                     f"Slider Markers and two rows of values (needs {g.marker + 8.5:g} mm)"))
+    return problems
+
+
+def sheet_title(group: str, members: list[Part]) -> str:
+    """The words on a sheet's title saying what is on it."""
+    first = members[0]
+    if first.kind == "quadrant":
+        color = first.meta.get("color")
+        start = f", start square {color}" if color else ", start square unused"
+        return f"Board {first.name}{start}"
+    color = first.meta.get("color", "")
+    units = sum(1 for p in members if p.kind == "unit")
+    markers = sum(1 for p in members if p.kind == "slider-marker")
+    return f"{color} pieces: Builder, {markers} Slider Markers, {units} Units"
+
+
+def _text_on(x, y, text, up, size, bold=False, color=INK) -> Text:
+    """Text centred on (x, y), its "up" pointing along ``up`` (a unit vector)."""
+    ux, uy = up
+    angle = math.degrees(math.atan2(-ux, uy)) % 360  # the baseline is up turned 90 degrees clockwise
+    drop = 0.35 * size * PT
+    return Text(x - ux * drop, y - uy * drop, text, size=size, bold=bold, color=color, angle=round(angle, 6))
+
+
+def quadrant_part(spec, q: Quadrant, color: dict | None, options=None) -> Part:
+    """One printed quadrant (see the module doc); ``color`` None leaves its start square blank."""
+    g = q.geometry
+    sx, sy = q.signs
+    s, G, T = g.square, g.grid, g.track
+    bx0, by0, bx1, by1 = q.bounds()
+    outline = q.outline()
+    items: list = [Fill(rect(bx0, by0, bx1 - bx0, by1 - by0), WASTE_GREY, role=WASTE, holes=(outline,))]
+    up = (0.0, -float(sy))  # text on the board reads from the north or south edge
+
+    # +/- spaces, under the grid lines.
+    for space in spec["board"]["plus_minus_spaces"]:
+        i, j = space["at"]
+        x0, y0, x1, y1 = q.square_rect(i, j)
+        cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+        items.append(Fill(rect(x0, y0, s, s), TINT, large=True))
+        items.append(_text_on(cx - up[0] * s * 0.3, cy - up[1] * s * 0.3, "+/\u2212", up, 7, bold=True))
+        items.append(_text_on(cx, cy, space["slider"], up, 12, bold=True))
+        dots = space["dots"]
+        for k in range(dots):
+            offset = (k - (dots - 1) / 2) * s * 0.17
+            # along the text's baseline (up turned clockwise), below the letter
+            bx, by = -up[1], up[0]
+            items.append(Circle((cx + bx * offset + up[0] * s * 0.28, cy + by * offset + up[1] * s * 0.28),
+                                s * 0.055, fill=INK, stroke=None))
+
+    # Start square: the player's colour and mark, framed so the four stand out.
+    x0, y0, x1, y1 = q.start_square()
+    if color is not None:
+        items.append(Fill(rect(x0, y0, s, s), color["hex"], large=True))
+        items.append(Circle(((x0 + x1) / 2, (y0 + y1) / 2), s * 0.3, fill="#FFFFFF", stroke=None))
+        items += player_mark(color["mark"], (x0 + x1) / 2, (y0 + y1) / 2, s * 0.42)
+    inset = 1.2
+    items.append(Line(rect(x0 + inset, y0 + inset, s - 2 * inset, s - 2 * inset), role=ART, closed=True,
+                      width_pt=2.4))
+
+    # The grid.
+    # The grid; its inner edges are the seams, drawn as cut or fold lines below.
+    gx0, gy0, gx1, gy1 = q.grid_rect()
+    for k in range(g.size + 1):
+        x, y = gx0 + k * s, gy0 + k * s
+        if abs(x) > 1e-9:
+            items.append(Line(((x, gy0), (x, gy1)), role=ART, color=GRID_INK, width_pt=0.7))
+        if abs(y) > 1e-9:
+            items.append(Line(((gx0, y), (gx1, y)), role=ART, color=GRID_INK, width_pt=0.7))
+
+    items += _track(spec, q, "A", horizontal=True)
+    items += _track(spec, q, "B", horizontal=False)
+    items += _corner_label(q, color)
+
+    # Assembly: tabs on type A, notes in the margin of type B's inner edges.
+    for seam, a, b in q.seam_edges():
+        other = q.neighbour(seam)
+        other_type = next(x.type for x in board_layout(spec) if x.position == other)
+        if q.has_tabs:
+            items += glue_tab_art(a, b, g.tab, f"glue under Quadrant {other_type} ({other})", fold=MOUNTAIN,
+                                  size=7)
+        else:
+            items.append(_margin_note(a, b, g.tab / 2,
+                                      f"the tab of Quadrant {other_type} ({other}) goes under this edge"))
+    items.append(Line(outline, role=CUT, closed=True))
+
+    ox, oy = q.board_offset
+    part = Part(q.name, bx1 - bx0, by1 - by0, kind="quadrant", group=f"board-{q.position}",
+                rotatable=False)
+    part.extend(transform(item, dx=-ox, dy=-oy) for item in items)
+    sq = q.start_square()
+    part.meta = {
+        "position": q.position, "type": q.type, "seat": q.seat,
+        "color": color["name"] if color else None,
+        "board_offset": (ox, oy),
+        "grid": _shift_rect(q.grid_rect(), -ox, -oy),
+        "start_square": _shift_rect(sq, -ox, -oy),
+    }
+    return part
+
+
+def _shift_rect(r, dx, dy):
+    return (r[0] + dx, r[1] + dy, r[2] + dx, r[3] + dy)
+
+
+def _margin_note(a, b, distance, words) -> Text:
+    """Words along the edge a->b, ``distance`` outside it (right of a->b), read upright."""
+    (ax, ay), (bx, by) = a, b
+    length = math.hypot(bx - ax, by - ay)
+    ux, uy = (bx - ax) / length, (by - ay) / length
+    nx, ny = uy, -ux
+    mx, my = (ax + bx) / 2 + nx * distance, (ay + by) / 2 + ny * distance
+    up = (nx, ny)
+    if up[1] < -1e-9 or (abs(up[1]) <= 1e-9 and up[0] > 0):
+        up = (-nx, -ny)  # never upside down on the sheet
+    return _text_on(mx, my, words, up, fit_size(words, length * 0.9, 7.5))
+
+
+def _track(spec, q: Quadrant, slider: str, horizontal: bool) -> list:
+    """One Slider's track along an outer edge of the grid: a label cell, then a
+    notch cell per position showing both values of its pair, and a spot for the
+    Slider Marker under each, the start notch marked."""
+    g = q.geometry
+    sx, sy = q.signs
+    G, T = g.grid, g.track
+    if horizontal:
+        V = (0.0, float(sy))
+        R = (-float(sy), 0.0)
+        edge_y = sy * G
+        start_x = max(0, sx * G) if R[0] < 0 else min(0, sx * G)
+        origin = (start_x, edge_y)
+    else:
+        V = (float(sx), 0.0)
+        R = (0.0, float(sx))
+        edge_x = sx * G
+        start_y = max(0, sy * G) if R[1] < 0 else min(0, sy * G)
+        origin = (edge_x, start_y)
+    up = (-V[0], -V[1])
+
+    def at(u, v):
+        return (origin[0] + u * R[0] + v * V[0], origin[1] + u * R[1] + v * V[1])
+
+    def cell(u0, v0, u1, v1):
+        return (at(u0, v0), at(u1, v0), at(u1, v1), at(u0, v1))
+
+    data = spec["sliders"][slider]
+    notches = data["notches"]
+    n = len(notches)
+    label1, label2 = data["labels"]
+    label_w = max(text_width_mm(label1, 6.5), text_width_mm(label2, 6.5),
+                  text_width_mm(f"Slider {slider}", 8, bold=True)) + 4
+    c = min(g.square, (G - label_w) / n)
+    L = G - n * c
+    marker_row = g.marker + 1.5
+    r = (T - marker_row) / 2
+    items: list = []
+    line = dict(role=ART, color=LIGHT_LINE, width_pt=0.5)
+    # rows and cells
+    items.append(Line((at(0, 2 * r), at(G, 2 * r)), **line))
+    items.append(Line((at(L, r), at(G, r)), **line))
+    items.append(Line((at(L, 0), at(L, T)), role=ART, color=GRID_INK, width_pt=0.7))
+    for k in range(1, n):
+        items.append(Line((at(L + k * c, 0), at(L + k * c, 2 * r)), **line))
+    # labels
+    items.append(_text_on(*at(1.5 + text_width_mm(label1, 6.5) / 2, r / 2), label1, up, 6.5))
+    items.append(_text_on(*at(1.5 + text_width_mm(label2, 6.5) / 2, 1.5 * r), label2, up, 6.5))
+    name = f"Slider {slider}"
+    items.append(_text_on(*at(1.5 + text_width_mm(name, 8, bold=True) / 2, 2 * r + marker_row / 2), name,
+                          up, 8, bold=True))
+    size = min(9.5, r / PT * 0.62)
+    for k, (first, second) in enumerate(notches):
+        mid = L + (k + 0.5) * c
+        items.append(_text_on(*at(mid, r / 2), str(first), up, size, bold=True))
+        items.append(_text_on(*at(mid, 1.5 * r), str(second), up, size))
+        spot = g.marker + 0.8
+        vm = 2 * r + marker_row / 2
+        corners = cell(mid - spot / 2, vm - spot / 2, mid + spot / 2, vm + spot / 2)
+        if k == data["start"]:
+            items.append(Line(corners, role=ART, closed=True, width_pt=1.2))
+            items.append(_text_on(*at(mid, vm), "START", up, fit_size("START", spot - 1.4, 5, bold=True),
+                                  bold=True))
+        else:
+            items.append(Line(corners, role=ART, closed=True, color=LIGHT_LINE, width_pt=0.5))
+    return items
+
+
+def _corner_label(q: Quadrant, color: dict | None) -> list:
+    """The outer corner: the quadrant's type and position (upright for assembly)
+    and whose start square it holds."""
+    g = q.geometry
+    sx, sy = q.signs
+    G, T = g.grid, g.track
+    cx, cy = sx * (G + T / 2), sy * (G + T / 2)
+    items = [
+        Text(cx, cy + T * 0.08, q.type, size=min(20, T * 0.95), bold=True),
+        Text(cx, cy - T * 0.2, q.position, size=fit_size(q.position, T - 2, 6.5)),
+    ]
+    if color is not None:
+        items += player_mark(color["mark"], cx - T * 0.3, cy - T * 0.36, T * 0.12)
+        items.append(Text(cx - T * 0.2, cy - T * 0.39, color["name"], size=fit_size(color["name"], T * 0.62, 5.5),
+                          anchor="start"))
+    return items
+
+
+# --- pieces ----------------------------------------------------------------------
+
+def pieces(spec, color: dict) -> list[Part]:
+    """One colour's pieces: Builder, Slider Markers, Units (edge to edge)."""
+    g = kit_geometry(spec)
+    name = color["name"]
+    group = f"pieces-{name}"
+    out = []
+    for _ in range(spec["pieces"]["builder"]["count"]):
+        out.append(builder_net(spec, color, g, group))
+    for _ in range(spec["pieces"]["slider_markers"]):
+        out.append(slider_marker(color, g, group))
+    for kind in UNIT_TYPES:
+        for _ in range(spec["pieces"]["units"][kind]):
+            out.append(unit(kind, color, g, group))
+    return out
+
+
+def _meta(color):
+    return {"color": color["name"]}
+
+
+def unit(kind: str, color: dict, g: KitGeometry, group: str) -> Part:
+    """A Unit tile: its type as a symbol on white, its owner as colour and marks."""
+    u = g.unit
+    part = Part(f"{kind.capitalize()} Unit ({color['name']})", u, u, kind="unit", group=group,
+                abut=f"units-{color['name']}", meta=_meta(color))
+    part.add(Fill(rect(0, 0, u, u), color["hex"], large=True))
+    part.add(Circle((u / 2, u / 2), u * 0.34, fill="#FFFFFF", stroke=INK, stroke_pt=0.4))
+    part.extend(unit_symbol(kind, u / 2, u / 2, u * 0.45))
+    m = u * 0.16
+    for cx, cy in ((m * 0.85, m * 0.85), (u - m * 0.85, m * 0.85), (m * 0.85, u - m * 0.85), (u - m * 0.85, u - m * 0.85)):
+        part.extend(player_mark(color["mark"], cx, cy, m))
+    part.add(Line(rect(0, 0, u, u), role=CUT, closed=True))
+    return part
+
+
+def slider_marker(color: dict, g: KitGeometry, group: str) -> Part:
+    """A Slider Marker: a small square in the player's colour with the mark."""
+    m = g.marker
+    part = Part(f"Slider Marker ({color['name']})", m, m, kind="slider-marker", group=group,
+                abut=f"markers-{color['name']}", meta=_meta(color))
+    part.add(Fill(rect(0, 0, m, m), color["hex"], large=True))
+    part.add(Circle((m / 2, m / 2), m * 0.34, fill="#FFFFFF", stroke=None))
+    part.extend(player_mark(color["mark"], m / 2, m / 2, m * 0.5))
+    part.add(Line(rect(0, 0, m, m), role=CUT, closed=True))
+    return part
+
+
+def builder_net(spec, color: dict, g: KitGeometry, group: str) -> Part:
+    """The Builder: three faces folded into a triangular tube, closed by a glue
+    tab beneath the far side, with the Shields standing on top.
+
+    The faces fold along mountain folds (away from you: the print stays
+    outside). Each Shield is cut free along its sides and stays attached to
+    the top of the Builder by its hinge, a valley fold: fold it down when it is
+    defeated."""
+    W, H, S, D = g.builder_side, g.builder_height, g.shield, g.builder_tab
+    shields = spec["pieces"]["builder"]["shields"]
+    x0 = D  # the tab hangs off the left side of the first face
+    width = 3 * W
+    outline = tabbed_outline(rect(x0, 0, width, H + S), [((x0, H), (x0, 0), D)])
+    part = Part(f"Builder ({color['name']})", D + width, H + S, kind="builder", group=group,
+                meta=_meta(color))
+    # faces: colour, mark, and the word on the middle one
+    part.add(Fill(rect(x0, 0, width, H), color["hex"], large=True))
+    for k in range(3):
+        cx = x0 + (k + 0.5) * W
+        part.add(Circle((cx, H * 0.42), W * 0.3, fill="#FFFFFF", stroke=None))
+        part.extend(player_mark(color["mark"], cx, H * 0.42, W * 0.36))
+        part.add(Text(cx, H * 0.78, "Builder", size=fit_size("Builder", W - 2, 6.5, bold=True), bold=True))
+    # shields
+    sw = width / shields
+    for k in range(shields):
+        cx = x0 + (k + 0.5) * sw
+        top = H + S
+        crest = ((cx - sw * 0.3, top - S * 0.18), (cx + sw * 0.3, top - S * 0.18), (cx + sw * 0.3, H + S * 0.45),
+                 (cx, H + S * 0.1), (cx - sw * 0.3, H + S * 0.45))
+        part.add(Fill(crest, "#FFFFFF", stroke=INK, stroke_pt=0.8))
+        part.add(Text(cx, H + S * 0.42, str(k + 1), size=min(8, S * 0.7 / PT * 0.5), bold=True))
+        part.add(Line(((x0 + k * sw, H), (x0 + (k + 1) * sw, H)), role=VALLEY))
+        if k:
+            part.add(Line(((x0 + k * sw, H), (x0 + k * sw, H + S)), role=CUT))
+    part.extend(glue_tab_art((x0, H), (x0, 0), D, "glue under far side", fold=MOUNTAIN,
+                             size=min(5.0, fit_size("glue under far side", H - 2 * D - 1, 5.0))))
+    for k in (1, 2):
+        part.add(Line(((x0 + k * W, 0), (x0 + k * W, H)), role=MOUNTAIN))
+    part.add(Line(outline, role=CUT, closed=True))
+    return part
+
+
+# --- cover: how the board goes together ---------------------------------------
+
+def cover(spec, options, width: float, height: float) -> list:
+    """The assembly diagram and the steps, for the cover sheet's free area."""
+    layout = board_layout(spec)
+    g = kit_geometry(spec)
+    colors = options.colors or spec["players"]["max"]
+    seats = playing_seats(spec, colors)
+    side = min(width * 0.5, height - 8)
+    gap = 2.5 * g.tab  # the picture pulls the quadrants apart to show the tabs
+    scale = side / (2 * (g.grid + g.track) + gap)
+    cx, cy = side / 2, height - 6 - side / 2
+    items: list = [Text(0, height - 2, "Assembling the board", size=10, bold=True, anchor="start")]
+
+    for q in layout:
+        sx, sy = q.signs
+
+        def board(p, sx=sx, sy=sy):
+            return (cx + (p[0] + sx * gap / 2) * scale, cy + (p[1] + sy * gap / 2) * scale)
+
+        for a, b, depth in q.tabs():
+            items.append(Fill(tuple(board(p) for p in _tab_polygon(a, b, depth)), GLUE_GREY,
+                              stroke=INK, stroke_pt=0.4))
+        x0, y0, x1, y1 = q.piece_rect()
+        items.append(Fill(tuple(board(p) for p in rect(x0, y0, x1 - x0, y1 - y0)), "#FFFFFF",
+                          stroke=INK, stroke_pt=0.6))
+        gx0, gy0, gx1, gy1 = q.grid_rect()
+        items.append(Line(tuple(board(p) for p in rect(gx0, gy0, gx1 - gx0, gy1 - gy0)), role=ART,
+                          closed=True, color=LIGHT_LINE, width_pt=0.4))
+        sx0, sy0, sx1, sy1 = q.start_square()
+        square = tuple(board(p) for p in rect(sx0, sy0, sx1 - sx0, sy1 - sy0))
+        fill = seat_color(spec, q.seat)["hex"] if q.seat in seats else "#FFFFFF"
+        items.append(Fill(square, fill, stroke=INK, stroke_pt=0.8))
+        mx, my = board(((gx0 + gx1) / 2, (gy0 + gy1) / 2))
+        items.append(Text(mx, my + 1.5, q.type, size=16, bold=True))
+        items.append(Text(mx, my - 3.5, q.position, size=7))
+        items.append(Text(mx, my - 7, f"sheet {q.index + 2}", size=6.5, color="#444444"))
+        if q.has_tabs:
+            items.append(Text(mx, my - 10.5, "grey tabs go under B", size=6, color="#444444"))
+
+    text_x = side + 6
+    steps = [
+        "1. Print the board sheets on white paper or card at 100% (actual size). "
+        "Check the 1 in square above.",
+        "2. Cut out each quadrant along its solid outline; the grey is waste.",
+        "3. Lay the quadrants out as in the picture: the labels in their outer corners "
+        "name each one's place.",
+        "4. Put glue on the tabs of the two A quadrants and slide each tab under the "
+        "neighbouring B quadrant, edges touching. The four start squares meet in the middle.",
+        "5. Pieces: print one pieces sheet per player colour (on coloured card in ink-saver "
+        "mode). Units and Slider Markers share cut lines: cut the long lines first.",
+        "6. Builder: cut it out and cut along the sides of the Shields. Fold the dash-dot lines "
+        "away from you and glue the tab beneath the far side to make a triangle. The Shields "
+        "stay attached; fold one down along its dashed hinge when it is defeated.",
+    ]
+    y = height - 2
+    size = 7.2
+    for step in steps:
+        for line in wrap(step, width - text_x, size):
+            items.append(Text(text_x, y, line, size=size, anchor="start"))
+            y -= size * PT * 1.35
+        y -= 1.2
+    return items
+
+
+def _tab_polygon(a, b, depth):
+    from .core import tab_corners
+
+    c, d = tab_corners(a, b, depth)
+    return (a, b, c, d)

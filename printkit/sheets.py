@@ -1,0 +1,394 @@
+"""Sheets: parts placed on real paper, in order of assembly.
+
+``impose(spec, parts, options, game_module)`` lays a game's parts out on
+Letter or A4 sheets and returns the Sheets of the kit:
+
+- sheet 1 is the cover: the scale check (a 25.4 mm square and a ruler with
+  "print at 100% / actual size"), the checklist of every component with its
+  count and sheet, and the game's own cover art if its parts module has a
+  ``cover(spec, options, width, height) -> list[Item]`` function;
+- then the parts, in the order the generator returned them. A part whose
+  ``group`` differs from the previous part's starts a new sheet; parts
+  sharing an ``abut`` key and size sit edge to edge in a grid;
+- every sheet has a title (game, "sheet n of N", what is on it; the words
+  come from the parts module's optional ``sheet_title(group, parts)``) and a
+  short legend of the line roles.
+
+Nothing is inked within ``SAFE_MARGIN`` of a paper edge: home printers cannot
+print the outer 6.35 mm (1/4 in), and a little more hides paper skew.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+from .errors import PrintkitError
+from .parts.core import (CUT, GLUE, GLUE_GREY, INK, MOUNTAIN, PT, VALLEY, WASTE, WASTE_GREY,
+                         Fill, Line, Part, Text, rect, transform)
+from .writers.fonts import fit_size, text_width_mm
+
+
+@dataclass(frozen=True)
+class Paper:
+    key: str
+    name: str
+    width: float  # mm
+    height: float  # mm
+
+
+# Sheet sizes are data: a new paper size is one line here.
+PAPERS = {
+    "letter": Paper("letter", "Letter", 215.9, 279.4),
+    "a4": Paper("a4", "A4", 210.0, 297.0),
+}
+
+SAFE_MARGIN = 8.0  # mm kept free of ink on every edge (home printers: >= 6.35)
+TITLE_BAND = 9.0  # mm below the top margin for the sheet title
+LEGEND_BAND = 7.0  # mm above the bottom margin for the legend
+GAP = 4.0  # mm between parts that do not share cut lines
+SCALE_MM = 25.4  # the scale check square: 1 inch
+
+
+@dataclass
+class Placement:
+    """A part on a sheet: its box's bottom-left corner at (x, y), maybe turned 90 degrees."""
+
+    part: Part
+    x: float
+    y: float
+    rotated: bool = False
+
+    @property
+    def width(self) -> float:
+        return self.part.height if self.rotated else self.part.width
+
+    @property
+    def height(self) -> float:
+        return self.part.width if self.rotated else self.part.height
+
+    def items(self) -> list:
+        """The part's items in sheet coordinates."""
+        if self.rotated:  # turn counter-clockwise about the origin, then shift back into the box
+            return [transform(i, dx=self.x + self.part.height, dy=self.y, rotate=90)
+                    for i in self.part.items]
+        return [transform(i, dx=self.x, dy=self.y) for i in self.part.items]
+
+
+@dataclass
+class Sheet:
+    """One page of the kit."""
+
+    number: int
+    total: int
+    paper: Paper
+    title: str  # what is on it
+    group: str = ""
+    placements: list = field(default_factory=list)
+    furniture: list = field(default_factory=list)  # print-only: titles, legend, scale check
+
+    def part_items(self) -> list:
+        return [item for p in self.placements for item in p.items()]
+
+    def print_items(self) -> list:
+        return self.furniture + self.part_items()
+
+
+def content_box(paper: Paper) -> tuple[float, float, float, float]:
+    """(x, y, width, height) in mm of the area parts may use."""
+    x = SAFE_MARGIN
+    y = SAFE_MARGIN + LEGEND_BAND
+    return (x, y, paper.width - 2 * SAFE_MARGIN, paper.height - 2 * SAFE_MARGIN - TITLE_BAND - LEGEND_BAND)
+
+
+# --- imposition -----------------------------------------------------------
+
+@dataclass
+class _Block:
+    """Parts set as one grid: a single part, or abutting parts sharing cut lines."""
+
+    parts: list
+    columns: int
+    cell_w: float
+    cell_h: float
+    rotated: bool = False
+
+    @property
+    def rows(self) -> int:
+        return math.ceil(len(self.parts) / self.columns)
+
+    @property
+    def width(self) -> float:
+        return min(self.columns, len(self.parts)) * self.cell_w
+
+    def height_of(self, rows: int) -> float:
+        return rows * self.cell_h
+
+
+def _check_fits(part: Part, paper: Paper, box) -> bool:
+    """Whether the part must be turned to fit; raise when it fits neither way."""
+    _, _, w, h = box
+    eps = 1e-6
+    if part.width <= w + eps and part.height <= h + eps:
+        return False
+    if part.rotatable and part.height <= w + eps and part.width <= h + eps:
+        return True
+    raise PrintkitError(
+        f"{part.name} ({part.width:.1f} x {part.height:.1f} mm) does not fit on {paper.name} paper: "
+        f"the printable area inside the {SAFE_MARGIN:g} mm margins, title and legend is "
+        f"{w:.1f} x {h:.1f} mm; choose smaller sizes in the spec"
+        + (" or the larger paper" if paper.key == "letter" and part.height > h else ""))
+
+
+def _blocks(parts: list, paper: Paper, box) -> list[_Block]:
+    blocks: list[_Block] = []
+    width = box[2]
+    i = 0
+    while i < len(parts):
+        part = parts[i]
+        rotated = _check_fits(part, paper, box)
+        j = i + 1
+        if part.abut:
+            while (j < len(parts) and parts[j].abut == part.abut
+                   and (parts[j].width, parts[j].height) == (part.width, part.height)):
+                j += 1
+        run = parts[i:j]
+        cw, ch = (part.height, part.width) if rotated else (part.width, part.height)
+        # As many columns as fit, but no more than the longest run of one name,
+        # so each kind of piece starts its own row where it can.
+        longest, count = 1, 1
+        for a, b in zip(run, run[1:]):
+            count = count + 1 if a.name == b.name else 1
+            longest = max(longest, count)
+        columns = max(1, min(len(run), longest, int((width + 1e-6) // cw)))
+        blocks.append(_Block(run, columns, cw, ch, rotated))
+        i = j
+    return blocks
+
+
+def _pack(blocks: list[_Block], box) -> list[list[Placement]]:
+    """Shelf packing, top to bottom and left to right; abutting grids split by rows."""
+    x0, y0, w, h = box
+    pages: list[list[Placement]] = [[]]
+    top = y0 + h  # top of the current shelf
+    cursor = x0
+    shelf_h = 0.0
+    for block in blocks:
+        index = 0  # next part of the block to place
+        while index < len(block.parts):
+            remaining_rows = math.ceil((len(block.parts) - index) / block.columns)
+            if cursor > x0 and cursor + block.width > x0 + w + 1e-6:  # next shelf
+                top -= shelf_h + GAP
+                cursor, shelf_h = x0, 0.0
+            room = top - y0
+            rows = min(remaining_rows, int((room + 1e-6) // block.cell_h))
+            if rows < 1:  # next page
+                pages.append([])
+                top, cursor, shelf_h = y0 + h, x0, 0.0
+                continue
+            count = min(rows * block.columns, len(block.parts) - index)
+            for k in range(count):
+                r, c = divmod(k, block.columns)
+                part = block.parts[index + k]
+                pages[-1].append(Placement(part, cursor + c * block.cell_w,
+                                           top - (r + 1) * block.cell_h, block.rotated))
+            index += count
+            cursor += block.width + GAP
+            shelf_h = max(shelf_h, block.height_of(rows))
+            if index < len(block.parts):  # the rest of the grid goes on the next page
+                pages.append([])
+                top, cursor, shelf_h = y0 + h, x0, 0.0
+    # Centre each page's layout across the sheet; it stays at the top.
+    for page in pages:
+        if page:
+            left = min(p.x for p in page)
+            right = max(p.x + p.width for p in page)
+            shift = (x0 + (w - (right - left)) / 2) - left
+            for p in page:
+                p.x += shift
+    return [page for page in pages if page]
+
+
+def impose(spec, parts: list[Part], options, game_module=None) -> list[Sheet]:
+    """The kit's sheets: the cover, then the parts in order of assembly."""
+    paper = PAPERS[options.paper]
+    box = content_box(paper)
+    groups: list[tuple[str, list[Part]]] = []
+    for part in parts:
+        if not groups or groups[-1][0] != part.group:
+            groups.append((part.group, []))
+        groups[-1][1].append(part)
+
+    titler = getattr(game_module, "sheet_title", None)
+    sheets: list[Sheet] = []
+    for group, members in groups:
+        pages = _pack(_blocks(members, paper, box), box)
+        words = titler(group, members) if titler else _summary(members)
+        for k, page in enumerate(pages):
+            title = words if k == 0 else f"{words} (continued)"
+            sheets.append(Sheet(0, 0, paper, title, group, page))
+
+    cover = Sheet(1, 0, paper, "contents, scale check and assembly", "cover")
+    sheets.insert(0, cover)
+    total = len(sheets)
+    for n, sheet in enumerate(sheets, 1):
+        sheet.number, sheet.total = n, total
+    cover.furniture.extend(_cover(spec, options, sheets, box, game_module))
+    for sheet in sheets:
+        sheet.furniture[:0] = _title(spec, sheet) + _legend(paper)
+    return sheets
+
+
+def _summary(parts: list[Part]) -> str:
+    """'Builder, 2 Slider Markers, 8 Paper Units': what is on a sheet, by name."""
+    counts = checklist(parts)
+    return ", ".join(name if n == 1 else f"{n} x {name}" for name, _, n in counts)
+
+
+def checklist(parts: list[Part]) -> list[tuple[str, str, int]]:
+    """(name, kind, count) of identical part names, in order of first appearance."""
+    seen: dict[str, list] = {}
+    for part in parts:
+        if part.name in seen:
+            seen[part.name][2] += 1
+        else:
+            seen[part.name] = [part.name, part.kind, 1]
+    return [tuple(v) for v in seen.values()]
+
+
+# --- furniture: title, legend, cover ---------------------------------------
+
+def _title(spec, sheet: Sheet) -> list:
+    paper = sheet.paper
+    left = f"Sheet {sheet.number} of {sheet.total}: {sheet.title}"
+    right = spec.get("title", spec.id)
+    width = paper.width - 2 * SAFE_MARGIN
+    baseline = paper.height - SAFE_MARGIN - 4.0
+    right_size = fit_size(right, width * 0.38, 7.5)
+    right_w = text_width_mm(right, right_size)
+    left_size = fit_size(left, width - right_w - 4, 10.0, bold=True)
+    rule_y = paper.height - SAFE_MARGIN - TITLE_BAND + 2.5
+    return [
+        Text(SAFE_MARGIN, baseline, left, size=left_size, anchor="start", bold=True),
+        Text(paper.width - SAFE_MARGIN, baseline, right, size=right_size, anchor="end"),
+        Line(((SAFE_MARGIN, rule_y), (paper.width - SAFE_MARGIN, rule_y)), role="art",
+             color="#777777", width_pt=0.4),
+    ]
+
+
+def legend_items(x: float, y: float, size: float = 6.5) -> tuple[list, float]:
+    """A one-line key to the line roles at (x, y) (baseline); returns items and width."""
+    items: list = []
+    sample = 7.0
+    mid = y + 0.8
+    for role, words in ((CUT, "cut"), (VALLEY, "valley fold"), (MOUNTAIN, "mountain fold")):
+        items.append(Line(((x, mid), (x + sample, mid)), role=role))
+        items.append(Text(x + sample + 1.2, y, words, size=size, anchor="start"))
+        x += sample + 1.2 + text_width_mm(words, size) + 4.0
+    tab = ((x, y - 0.8), (x + 7, y - 0.8), (x + 5.2, y + 2.6), (x + 1.8, y + 2.6))
+    items.append(Fill(tab, GLUE_GREY, role=GLUE, stroke=INK, stroke_pt=0.3))
+    items.append(Text(x + 8.2, y, "glue tab", size=size, anchor="start"))
+    x += 8.2 + text_width_mm("glue tab", size) + 4.0
+    items.append(Fill(rect(x, y - 0.8, 6, 3.4), WASTE_GREY, role=WASTE))
+    words = "waste: cut away"
+    items.append(Text(x + 7.2, y, words, size=size, anchor="start"))
+    x += 7.2 + text_width_mm(words, size)
+    return items, x
+
+
+def _legend(paper: Paper) -> list:
+    y = SAFE_MARGIN + 1.2
+    items, end = legend_items(SAFE_MARGIN, y)
+    reminder = "print at 100% / actual size"
+    size = 6.5
+    if end + 4 + text_width_mm(reminder, size, bold=True) <= paper.width - SAFE_MARGIN:
+        items.append(Text(paper.width - SAFE_MARGIN, y, reminder, size=size, anchor="end", bold=True))
+    return items
+
+
+def scale_check(x: float, y: float) -> list:
+    """The scale check with its bottom-left corner at (x, y): a 25.4 mm square
+    and a 100 mm ruler. A printer's "fit to page" shrinks both visibly."""
+    items: list = [Fill(rect(x, y + 8, SCALE_MM, SCALE_MM), "#BFBFBF", role="art")]
+    cx = x + SCALE_MM / 2
+    items += [
+        Text(cx, y + 8 + SCALE_MM / 2 + 1.0, "1 in", size=9, bold=True),
+        Text(cx, y + 8 + SCALE_MM / 2 - 3.2, "25.4 mm", size=7),
+    ]
+    # The ruler: 0..50 mm ticks, every 10 mm numbered.
+    rx, ry = x + SCALE_MM + 6, y + 8
+    length = 50
+    items.append(Line(((rx, ry), (rx + length, ry)), role="art", width_pt=0.5))
+    for mm in range(length + 1):
+        tall = 4.0 if mm % 10 == 0 else (2.6 if mm % 5 == 0 else 1.6)
+        items.append(Line(((rx + mm, ry), (rx + mm, ry + tall)), role="art", width_pt=0.35))
+        if mm % 10 == 0:
+            items.append(Text(rx + mm, ry + 5.2, str(mm), size=5.5))
+    items.append(Text(rx + length + 1.5, ry + 0.3, "mm", size=5.5, anchor="start"))
+    items += [
+        Text(rx, y + 8 + SCALE_MM - 3.0, "Scale check:", size=9, bold=True, anchor="start"),
+        Text(rx, y + 8 + SCALE_MM - 7.5, "print at 100% / actual size", size=8, anchor="start"),
+        Text(rx, y + 8 + SCALE_MM - 11.5, "(not \"fit to page\"); the square", size=6.5, anchor="start"),
+        Text(rx, y + 8 + SCALE_MM - 14.5, "must measure 1 in / 25.4 mm.", size=6.5, anchor="start"),
+    ]
+    return items
+
+
+def _cover(spec, options, sheets: list[Sheet], box, game_module) -> list:
+    x0, y0, w, h = box
+    top = y0 + h
+    items: list = []
+    title = spec.get("title", spec.id)
+    items.append(Text(x0, top - 8, title, size=fit_size(title, w, 16, bold=True), anchor="start", bold=True))
+    y = top - 13
+    if spec.get("credit"):
+        items.append(Text(x0, y, spec["credit"], size=fit_size(spec["credit"], w, 8), anchor="start"))
+        y -= 4.5
+    colours = options.colors
+    facts = (f"Print-and-play kit: {len(sheets)} sheets, {sheets[0].paper.name} paper"
+             + (f", {colours} player colours" if colours else "")
+             + (", ink-saver" if options.ink_saver else ""))
+    items.append(Text(x0, y, facts, size=8, anchor="start"))
+    y -= 4
+
+    # Scale check, top left under the title block.
+    scale_y = y - 8 - SCALE_MM - 2
+    items += scale_check(x0, scale_y)
+    y = scale_y - 4
+
+    # Checklist of every component: count, name, sheet(s).
+    where: dict[str, list[int]] = {}
+    parts: list[Part] = []
+    for sheet in sheets:
+        for p in sheet.placements:
+            parts.append(p.part)
+            numbers = where.setdefault(p.part.name, [])
+            if sheet.number not in numbers:
+                numbers.append(sheet.number)
+    rows = checklist(parts)
+    items.append(Text(x0, y, "Checklist", size=10, bold=True, anchor="start"))
+    y -= 5
+    line_h = 4.1
+    col_w = w / 2 - 3
+    per_col = max(1, math.ceil(len(rows) / 2)) if len(rows) > 14 else len(rows)
+    for i, (name, _, count) in enumerate(rows):
+        col, row = divmod(i, per_col) if per_col else (0, i)
+        cx = x0 + col * (col_w + 6)
+        cy = y - row * line_h
+        items.append(Line(rect(cx, cy - 0.4, 2.8, 2.8), role="art", closed=True, width_pt=0.5))
+        items.append(Text(cx + 9.5, cy, str(count), size=7.5, bold=True, anchor="end"))
+        numbers = where[name]
+        ref = "sheet " + ", ".join(map(str, numbers)) if len(numbers) < 4 else f"sheets {numbers[0]}-{numbers[-1]}"
+        ref_w = text_width_mm(ref, 6.5)
+        items.append(Text(cx + col_w, cy, ref, size=6.5, anchor="end", color="#444444"))
+        label = name
+        size = fit_size(label, col_w - 12 - ref_w - 2, 7.5)
+        items.append(Text(cx + 11, cy, label, size=size, anchor="start"))
+    y -= (per_col if per_col else 0) * line_h + 3
+
+    # The game's own cover art (assembly diagram, notes) fills what is left.
+    cover = getattr(game_module, "cover", None)
+    if cover is not None and y - y0 > 20:
+        art = cover(spec, options, w, y - y0)
+        items += [transform(i, dx=x0, dy=y0) for i in art]
+    return items
