@@ -35,7 +35,9 @@ def write(sheets, path: Path, title: str, subject: str = "", ink_saver: bool = F
     fonts = register_fonts()
     first = sheets[0].paper
     canvas = Canvas(str(path), pagesize=(first.width * MM, first.height * MM),
-                    invariant=1, pageCompression=1)
+                    invariant=1, pageCompression=1,
+                    # else every page names Helvetica, a standard font that is never embedded
+                    initialFontName=fonts.regular)
     canvas.setTitle(title)
     canvas.setAuthor("printkit")
     canvas.setCreator("printkit")
