@@ -17,7 +17,9 @@ millimetres, origin at the centre of the assembled board, x east, y north.
 Squares of a quadrant are counted from its start square (0, 0) away from the
 board's centre: ``i`` along the x axis, ``j`` along the y axis, as the spec's
 ``plus_minus_spaces`` do. ``Quadrant.board_square(i, j)`` turns that into
-(column from the west, row from the north) of the whole 14 x 14 board.
+the square of the whole board as the rules engine names it
+(``printkit.rules.mckinney_board``: x from the west, y from the south), so
+what is printed is what is played.
 
 Text on a quadrant's tracks and squares reads from the board edge nearest
 it: its "up" points at the board's centre line, so players on both sides of
@@ -31,6 +33,7 @@ import math
 from dataclasses import dataclass
 
 from ..errors import SpecError
+from ..rules.mckinney_board import to_board
 from ..writers.fonts import fit_size, text_width_mm, wrap
 from .core import (ART, CUT, GLUE_GREY, INK, MOUNTAIN, PT, VALLEY, WASTE, WASTE_GREY, Circle, Fill,
                    Line, Part, Text, glue_tab_art, rect, regular_polygon, tabbed_outline, transform)
@@ -121,24 +124,19 @@ class Quadrant:
         E = self.geometry.grid + self.geometry.track
         return (min(0, sx * E), min(0, sy * E), max(0, sx * E), max(0, sy * E))
 
+    def board_square(self, i: int, j: int) -> tuple[int, int]:
+        """The board square (x from the west, y from the south, as the rules
+        engine counts them) of square (i, j) counted from this start square."""
+        return to_board(self.position, (i, j), self.geometry.size)
+
     def square_rect(self, i: int, j: int) -> tuple[float, float, float, float]:
         """(x0, y0, x1, y1) of square (i, j), counted from the start square away from the centre."""
-        sx, sy = self.signs
-        s = self.geometry.square
-        xs = sorted((sx * i * s, sx * (i + 1) * s))
-        ys = sorted((sy * j * s, sy * (j + 1) * s))
-        return (xs[0], ys[0], xs[1], ys[1])
+        x, y = self.board_square(i, j)
+        n, s = self.geometry.size, self.geometry.square
+        return ((x - n) * s, (y - n) * s, (x - n + 1) * s, (y - n + 1) * s)
 
     def start_square(self) -> tuple[float, float, float, float]:
         return self.square_rect(0, 0)
-
-    def board_square(self, i: int, j: int) -> tuple[int, int]:
-        """(column from the west, row from the north) of square (i, j) on the whole board."""
-        n = self.geometry.size
-        sx, sy = self.signs
-        column = n + i if sx > 0 else n - 1 - i
-        row = n - 1 - j if sy > 0 else n + j
-        return column, row
 
     def neighbour(self, seam: str) -> str:
         """The position across the "vertical" (x = 0) or "horizontal" (y = 0) seam."""
