@@ -182,7 +182,11 @@ def test_markdown_subset_is_set_and_html_stays_text(mckinney, tmp_path):
         "```\n{\"move\": \"b1-c1\"}\n```\n\n<b>not html</b> & **bold** *it*\n"
     )
     folder = custom_template(tmp_path, body)
-    text = flat(rulebook.render_pdf(mckinney, BuildOptions(), templates_dir=folder))
+    data = rulebook.render_pdf(mckinney, BuildOptions(), templates_dir=folder)
+    text = flat(data)
+    fonts = {f.get_object()["/BaseFont"] for page in PdfReader(io.BytesIO(data)).pages
+             for f in page["/Resources"]["/Font"].values()}
+    assert any(name.endswith("+DejaVuSansMono") for name in fonts)  # code lines up
     assert "3. third 4. fourth" in text
     assert "scissors 8" in text
     assert '{"move": "b1-c1"}' in text

@@ -20,8 +20,12 @@ from reportlab.lib.enums import TA_CENTER, TA_LEFT, TA_RIGHT
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import getFont, stringWidth
+from pathlib import Path
+
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.platypus import (CondPageBreak, HRFlowable, KeepTogether, ListFlowable,
-                                ListItem, Paragraph, Preformatted, Spacer, Table, TableStyle)
+                                ListItem, Paragraph, Spacer, Table, TableStyle, XPreformatted)
 
 from ..errors import PrintkitError
 from ..writers.fonts import register_fonts
@@ -35,6 +39,20 @@ KEEP_TABLE_ROWS = 16
 GRID = colors.HexColor("#777777")
 SHADE = colors.HexColor("#E8E8E8")
 CODE_SHADE = colors.HexColor("#F2F2F2")
+
+
+# Code blocks (move notation, position JSON) line up only in a monospaced
+# face; ReportLab ships none, so the rulebook carries DejaVu Sans Mono
+# (Bitstream Vera licence, see fonts/LICENSE).
+MONO = "DejaVuSansMono"
+MONO_FILE = Path(__file__).resolve().parent / "fonts" / "DejaVuSansMono.ttf"
+
+
+def register_mono() -> str:
+    """Register the monospaced face once; return its name."""
+    if MONO not in pdfmetrics.getRegisteredFontNames():
+        pdfmetrics.registerFont(TTFont(MONO, str(MONO_FILE)))
+    return MONO
 
 
 def parser() -> MarkdownIt:
@@ -64,8 +82,10 @@ class Styles:
                                  spaceBefore=8, spaceAfter=3, keepWithNext=1)
         self.cell = ParagraphStyle("Cell", parent=body, fontSize=9, leading=11.5, spaceAfter=0)
         self.head_cell = ParagraphStyle("HeadCell", parent=self.cell, fontName=bold)
-        self.code = ParagraphStyle("Code", parent=body, fontSize=CODE_SIZE, leading=11,
-                                   leftIndent=6, rightIndent=6, spaceBefore=2, spaceAfter=8,
+        self.mono = register_mono()
+        self.code = ParagraphStyle("Code", parent=body, fontName=self.mono, fontSize=CODE_SIZE,
+                                   leading=11, leftIndent=6, rightIndent=6,
+                                   spaceBefore=6, spaceAfter=11,
                                    borderPadding=(4, 6, 4, 6),
                                    backColor=None if self.ink_saver else CODE_SHADE,
                                    borderColor=colors.HexColor("#BBBBBB"),
@@ -83,6 +103,7 @@ class Renderer:
         self.source = source  # named in error messages
         self.missing: dict[str, str] = {}  # characters the font lacks -> where first seen
         self._cmap = getFont(styles.fonts.regular).face.charToGlyph
+        self._mono_cmap = getFont(styles.mono).face.charToGlyph
 
     def flowables(self, text: str) -> list:
         root = SyntaxTreeNode(parser().parse(text))
@@ -163,13 +184,14 @@ class Renderer:
         return ListFlowable(items, bulletType="bullet", start="\u2022",
                             bulletDedent=LIST_INDENT - 4, **options)
 
-    def code(self, node: SyntaxTreeNode, width: float) -> Preformatted:
-        """A fenced block, hard-wrapped to the frame (Preformatted never wraps)."""
+    def code(self, node: SyntaxTreeNode, width: float) -> XPreformatted:
+        """A fenced block in the monospaced face, hard-wrapped to the frame
+        (preformatted text never wraps by itself); it may split across pages."""
         style = self.styles.code
         room = width - style.leftIndent - style.rightIndent - 12
         lines = []
         for line in node.content.rstrip("\n").split("\n"):
-            self._check(line)
+            self._check(line, self._mono_cmap)
             line = line.expandtabs(4)
             while stringWidth(line, style.fontName, style.fontSize) > room and len(line) > 1:
                 cut = len(line) - 1
@@ -178,7 +200,7 @@ class Renderer:
                 lines.append(line[:cut])
                 line = "  " + line[cut:]
             lines.append(line)
-        return Preformatted("\n".join(lines), style)
+        return XPreformatted(escape("\n".join(lines)), style)
 
     def table(self, node: SyntaxTreeNode, width: float):
         rows, aligns, header_rows = [], [], 0
@@ -263,7 +285,8 @@ class Renderer:
                 out.append(f"<strike>{self.inline(child)}</strike>")
             elif kind == "code_inline":
                 back = "" if self.styles.ink_saver else f' backColor="{CODE_SHADE.hexval()}"'
-                out.append(f"<font{back}>{self.text(child.content, node)}</font>")
+                self._check(child.content, self._mono_cmap)
+                out.append(f'<font face="{self.styles.mono}"{back}>{escape(child.content)}</font>')
             elif kind == "link":
                 out.append(f"<u>{self.inline(child)}</u>")
             elif kind == "image":
@@ -278,9 +301,10 @@ class Renderer:
         self._check(content)
         return escape(content)
 
-    def _check(self, content: str) -> None:
+    def _check(self, content: str, cmap=None) -> None:
+        cmap = self._cmap if cmap is None else cmap
         for i, ch in enumerate(content):
-            if ord(ch) not in self._cmap and ch not in "\n\t" and ch not in self.missing:
+            if ord(ch) not in cmap and ch not in "\n\t" and ch not in self.missing:
                 self.missing[ch] = content[max(0, i - 20):i + 20].strip()
 
     def heading(self, node: SyntaxTreeNode, style: ParagraphStyle, level: int) -> Paragraph:
