@@ -45,3 +45,10 @@ CONFIGS += [
     ("phoenix", {"players": 3, "variant": "give-away"}),
     ("phoenix", {"players": 2, "variant": "casino"}),
 ]
+
+# Rock Paper Scissors Tiles: the bundled rules (tiles hidden every turn, mirror
+# images count), and both switches flipped on a smaller supply.
+CONFIGS += [
+    ("tiles", {}),
+    ("specs/examples/tiles-open.yaml", {}),
+]

@@ -74,6 +74,7 @@ class Game(base.Game):
         self.book = ShapeBook.from_spec(data)
         self.tile_count = int(data["tiles"]["count"])
         self.max_game_length = self.tile_count
+        self.num_distinct_actions = ACTION_LIMIT
         self.hidden_every_turn = data["hidden_orientation"] == "every-turn"
 
     def initial_state(self) -> "State":
@@ -84,6 +85,9 @@ class Game(base.Game):
 
     def returns_bounds(self) -> tuple[float, float]:
         return (-1.0, 1.0)
+
+    def player_names(self) -> list[str]:
+        return ["Black", "White"]
 
 
 class State(base.State):
@@ -194,6 +198,22 @@ class State(base.State):
         if self.result is None or self.result == DRAW:
             return [0.0, 0.0]
         return [1.0, -1.0] if self.result == BLACK else [-1.0, 1.0]
+
+    def turns_played(self) -> int:
+        """Turns whose two tiles are both down."""
+        return len(self.played) // 2
+
+    def hidden_variant(self, player: int, rng) -> "State | None":
+        """The same position with the other player's face-hidden tile turned
+        another way; None when nothing is hidden from ``player``."""
+        if self.pending is None or player == self.first_mover():
+            return None
+        x, y, o = self.pending
+        other = self.clone()
+        turned = (x, y, rng.choice([c for c in range(4) if c != o]))
+        other.pending = turned
+        other.played[-1] = turned
+        return other
 
     def clone(self) -> "State":
         other = State.__new__(State)
