@@ -90,18 +90,16 @@ def test_tiles_are_40_mm_and_there_are_48(built):
     triangles = 0
     for page in pages:
         paths = pdf_paths(page)
-        cuts = [p for p in paths if p["stroke"] and not p["fill"] and abs(p["width"] - 0.4) < 0.01
-                and len(p["points"]) == 2]
-        verticals = [p["points"] for p in cuts if abs(p["points"][0][0] - p["points"][1][0]) < 1e-3
-                     and abs(p["points"][0][1] - p["points"][1][1]) > 100]
+        cuts = [seg for p in paths if p["stroke"] and not p["fill"] and abs(p["width"] - 0.4) < 0.01
+                for seg in zip(p["points"], p["points"][1:])]
+        verticals = [s for s in cuts if abs(s[0][0] - s[1][0]) < 1e-3 and abs(s[0][1] - s[1][1]) > 100]
         xs = sorted({round(v[0][0], 2) for v in verticals})
         low = min(y for v in verticals for _, y in v)
         high = max(y for v in verticals for _, y in v)
         # Horizontal cut lines within the grid (the sheet's title rule is not one).
-        ys = sorted({round(p["points"][0][1], 2) for p in cuts
-                     if abs(p["points"][0][1] - p["points"][1][1]) < 1e-3
-                     and abs(p["points"][0][0] - p["points"][1][0]) > 100
-                     and low - 1e-3 <= p["points"][0][1] <= high + 1e-3})
+        ys = sorted({round(s[0][1], 2) for s in cuts
+                     if abs(s[0][1] - s[1][1]) < 1e-3 and abs(s[0][0] - s[1][0]) > 100
+                     and low - 1e-3 <= s[0][1] <= high + 1e-3})
         assert len(xs) == 5 and len(ys) == 7, (xs, ys)
         for gaps in (xs, ys):
             for a, b in zip(gaps, gaps[1:]):
@@ -164,7 +162,10 @@ def test_svg_cut_lines_are_40_mm_apart_and_written_once(built):
         root = ET.parse(path).getroot()
         segments = []
         for element in root.iter("{http://www.w3.org/2000/svg}path"):
-            numbers = [tuple(map(float, m)) for m in re.findall(r"[ML]([-\d.]+),([-\d.]+)", element.get("d"))]
+            d = element.get("d")
+            numbers = [tuple(map(float, m)) for m in re.findall(r"[ML]([-\d.]+),([-\d.]+)", d)]
+            if d.rstrip().endswith("Z"):
+                numbers.append(numbers[0])
             segments += list(zip(numbers, numbers[1:]))
         keys = [tuple(sorted(s)) for s in segments]
         assert len(keys) == len(set(keys))  # a cutter cuts each line once
@@ -266,7 +267,8 @@ def test_tile_size_and_count_come_from_the_spec(tiles_spec):
     fills = [f for g in grids for f in g.items if isinstance(f, Fill)]
     assert len(fills) == 32 and all(abs(area(list(f.points)) - 1250) < 1e-6 for f in fills)
     for grid in grids:  # every side of every tile lies on a cut line, also on the partial sheet
-        cuts = [i.points for i in grid.items if isinstance(i, Line) and i.role == CUT]
+        cuts = [seg for i in grid.items if isinstance(i, Line) and i.role == CUT
+                for seg in zip(i.points, i.points[1:] + (i.points[:1] if i.closed else ()))]
         for f in (i for i in grid.items if isinstance(i, Fill)):
             x0 = min(p[0] for p in f.points)
             y0 = min(p[1] for p in f.points)
@@ -325,3 +327,13 @@ def test_two_reference_cards_fit_one_sheet(tiles_spec):
         cards = [s for s in laid if s.group == "reference"]
         assert len(cards) == 1 and len(cards[0].placements) == 2
         assert len(laid) == 4  # cover, two tile sheets, the cards
+
+
+def test_each_grid_outline_is_one_closed_cut(tiles_spec):
+    data = copy.deepcopy(tiles_spec.data)
+    data["tiles"] = {"count": 26, "size_mm": 40}  # 24 + a short sheet of 2
+    for grid in tile_parts.tile_grids(data, kit.BuildOptions(paper="a4")):
+        closed = [i for i in grid.items if isinstance(i, Line) and i.role == CUT and i.closed]
+        assert len(closed) == 1
+        (outline,) = closed
+        assert abs(area(list(outline.points)) - grid.meta["tiles"] * TILE * TILE) < 1e-6

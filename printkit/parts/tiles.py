@@ -141,31 +141,37 @@ def tile_grid(count: int, first: int, total: int, size: float, columns: int, row
             x, y = cell(column, row)
             art += tile_items(x, y, size, grid_orientation(column, row), colors, ink_saver)
 
-    # Cut lines: each grid line once, as long as the tiles beside it.
-    cuts: list = []
+    # Cut lines: the outline as one closed path (a cutter finishes it cleanly),
+    # then each line between two tiles once, as long as tiles lie on both sides.
+    wide = min(count, columns)
+    top = y0 + grid_h
+    full_bottom = top - (used_rows - 1 if last_row < wide else used_rows) * size
+    outline = [(x0, top), (x0 + wide * size, top), (x0 + wide * size, full_bottom)]
+    if last_row < wide:  # the bottom row is short: the outline steps in
+        outline += [(x0 + last_row * size, full_bottom), (x0 + last_row * size, y0)]
+    outline.append((x0, y0))
+    inner: list = []
     guides: list = []
-    for row in range(used_rows + 1):  # horizontal lines, top to bottom
-        reach = max(row_tiles(r) for r in (row - 1, row) if 0 <= r < used_rows)
-        y = y0 + grid_h - row * size
-        cuts.append(((x0, y), (x0 + reach * size, y)))
-        # Black on both sides where the row above has black along its bottom.
-        if 0 < row < used_rows and (row - 1) % 2 == 0:
-            guides.append(((x0, y), (x0 + min(row_tiles(row - 1), row_tiles(row)) * size, y)))
-    for column in range(min(count, columns) + 1):  # vertical lines
-        rows_here = used_rows if column <= last_row else used_rows - 1
-        top = y0 + grid_h
-        bottom = top - rows_here * size
-        cuts.append(((x0 + column * size, top), (x0 + column * size, bottom)))
-        if 0 < column < min(count, columns) and (column - 1) % 2 == 0:
-            rows_inside = used_rows if column < last_row else used_rows - 1
-            if rows_inside > 0:
-                guides.append(((x0 + column * size, top), (x0 + column * size, top - rows_inside * size)))
+    for row in range(1, used_rows):  # horizontal lines, top to bottom
+        y = top - row * size
+        segment = ((x0, y), (x0 + min(row_tiles(row - 1), row_tiles(row)) * size, y))
+        inner.append(segment)
+        if (row - 1) % 2 == 0:  # the row above has black along its bottom
+            guides.append(segment)
+    for column in range(1, wide):  # vertical lines
+        rows_inside = used_rows if column < last_row else used_rows - 1
+        x = x0 + column * size
+        segment = ((x, top), (x, top - rows_inside * size))
+        inner.append(segment)
+        if (column - 1) % 2 == 0:  # the column on the left has black along its right
+            guides.append(segment)
+    cuts = [Line(tuple(outline), role=CUT, closed=True)] + [Line(c, role=CUT) for c in inner]
     if not ink_saver:
         # Under the cut line (drawn on top), so a black-on-black cut stays visible.
         art += [Line(g, role=ART, color=GUIDE_GREY, width_pt=1.6) for g in guides]
     part.extend(art)
-    part.extend(Line(c, role=CUT) for c in cuts)
-    part.extend(crop_marks(x0, y0, columns=min(count, columns), rows=used_rows, size=size,
+    part.extend(cuts)
+    part.extend(crop_marks(x0, y0, columns=wide, rows=used_rows, size=size,
                            side=side, end=end))
     return part
 
@@ -334,7 +340,8 @@ def cover(spec, options, width: float, height: float) -> list:
         ("How to cut", True),
         (f"The {data['tiles']['count']} tiles ({size:g} mm squares) sit edge to edge: every line is cut once.", False),
         ("With a trimmer, line the blade up with the crop marks outside the grid: cut the long lines", False),
-        ("first, then cut each strip into tiles. A grey guide shows each cut line that runs through black.", False),
+        ("first, then cut each strip into tiles."
+         + ("" if options.ink_saver else " A grey guide shows each cut line that runs through black."), False),
         ("The tiles are all alike; they are turned on the sheet only so no cut leaves a sliver of the", False),
         ("other colour on a tile's edge.", False),
         ("Glue the sheets to thin card before cutting for sturdier tiles.", False),
