@@ -10,15 +10,15 @@ after it (before any other block) are its credit lines.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
-from xml.sax.saxutils import escape
+from xml.sax.saxutils import escape, unescape
 
 from markdown_it import MarkdownIt
 from markdown_it.tree import SyntaxTreeNode
 from reportlab.lib import colors
 from reportlab.lib.enums import TA_CENTER, TA_LEFT, TA_RIGHT
 from reportlab.lib.styles import ParagraphStyle
-from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import getFont, stringWidth
 from pathlib import Path
 
@@ -325,7 +325,4 @@ def _align(style: str) -> int:
 
 def _plain(markup: str) -> str:
     """Paragraph markup -> its text, for measuring and for the PDF outline."""
-    import re
-    from xml.sax.saxutils import unescape
-
     return unescape(re.sub(r"<[^>]+>", "", markup))
