@@ -280,7 +280,7 @@ class State(base.State):
 
 # --- notation and positions -----------------------------------------------
 
-_MOVE = re.compile(r"^\s*(-?\d+)\s*,\s*(-?\d+)\s+([a-z-]+)\s*$", re.IGNORECASE)
+_MOVE = re.compile(r"^\s*(-?\d{1,4})\s*,\s*(-?\d{1,4})\s+([a-z-]{2,11})\s*$", re.IGNORECASE)
 
 
 def corner_code(text) -> int:
@@ -298,7 +298,9 @@ def corner_code(text) -> int:
 def parse_move(text: str) -> tuple[int, int, int]:
     match = _MOVE.match(text or "")
     if not match:
-        raise IllegalAction(f"'{(text or '').strip()}' is not a move: write x,y and the black "
+        shown = (text or "").strip()
+        shown = shown if len(shown) <= 40 else shown[:37] + "..."
+        raise IllegalAction(f"'{shown}' is not a move: write x,y and the black "
                             "corner (ll, lr, ul or ur), e.g. '2,-1 ul'")
     x, y = int(match.group(1)), int(match.group(2))
     if not (-WINDOW <= x <= WINDOW and -WINDOW <= y <= WINDOW):
