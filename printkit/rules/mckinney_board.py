@@ -144,6 +144,11 @@ def spaces_pointer(data: dict, index: int) -> tuple:
     return ("board", "plus_minus_spaces")
 
 
+def spaces_for(data: dict, index: int) -> list:
+    """The +/- space entries (slider, dots, at) quadrant ``index`` carries, relative to its start square."""
+    return _get(data, spaces_pointer(data, index))
+
+
 def _get(data, pointer):
     for key in pointer:
         data = data[key]
