@@ -304,15 +304,25 @@ class State(base.State):
                     if self._unit_may_enter(kind, n, left, visited):
                         actions.append(base + square * 4 + d)
                 return actions
-            frozen = self.frozen
+            # _unit_may_enter inlined: this loop is the engine's hot spot.
+            frozen, beats, neighbours = self.frozen, g.beats, g.neighbours
             for square in sorted(self.units[p]):
                 if square in frozen:
                     continue
                 kind = (cells[square] - 1) & 3
-                visited = (square,)
-                for d, n in g.neighbours[square]:
-                    if self._unit_may_enter(kind, n, steps - 1, visited):
-                        actions.append(base + square * 4 + d)
+                code = base + square * 4
+                for d, n in neighbours[square]:
+                    c = cells[n]
+                    if c == 0:
+                        actions.append(code + d)
+                        continue
+                    owner, other = divmod(c - 1, 4)
+                    if owner != p:
+                        if other == 0 or beats[kind] == other:
+                            actions.append(code + d)
+                    elif other and other != kind and steps > 1 \
+                            and self._can_finish(kind, n, steps - 1, (square, n)):
+                        actions.append(code + d)
             return actions
         at = self.builder[p]
         steps, builds = g.notches[0][self.read[0]]
