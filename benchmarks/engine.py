@@ -27,6 +27,7 @@ from printkit.playout import choose  # noqa: E402
 GAMES = [
     ("mckinney 2 players", "mckinney", {"players": 2}),
     ("mckinney 4 players", "mckinney", {"players": 4}),
+    ("tiles", "tiles", {}),
 ]
 
 
@@ -94,6 +95,11 @@ def main(argv=None) -> int:
             if turns:
                 line += f", {rate * turns / actions / chess_row[0]:.2f} x in turns/s"
             print(line)
+    # Tiles: shape detection is incremental, so a placement costs the same on a full table.
+    import tiles as tiles_bench  # benchmarks/tiles.py, beside this file
+
+    print()
+    tiles_bench.report(tiles_bench.placement_costs(seconds=min(args.seconds, 3.0), seed=args.seed))
     return 0
 
 
