@@ -849,11 +849,14 @@ def check_spec(spec) -> list:
     if missing:
         error(("board", "phoenix_squares"), "every double is a Phoenix square; missing: "
               + ", ".join(str(list(s)) for s in missing))
-    # The board with its coordinate labels must fit across A4 inside 8 mm margins.
-    width = max(board["columns"], board["rows"]) * board["square_mm"] + 12
-    if width > 210 - 16:
-        error(("board", "square_mm"), f"the board would be {width:.0f} mm wide with its labels; "
-                                      "at most 194 mm fits on A4 and Letter")
+    # The board with its coordinate labels must fit on one sheet of A4 and of Letter.
+    from ..parts.phoenix import PRINTABLE, board_size
+
+    width, height = board_size(data)
+    if width > PRINTABLE[0] or height > PRINTABLE[1]:
+        error(("board", "square_mm"), f"the board would be {width:.0f} x {height:.0f} mm with its "
+                                      f"coordinates; at most {PRINTABLE[0]:g} x {PRINTABLE[1]:g} mm "
+                                      "fits on A4 and Letter")
 
     colors = data["colors"]
     names = [c["name"] for c in colors]
@@ -877,6 +880,9 @@ def check_spec(spec) -> list:
         if seats is None:
             error(("seating",), f"seating has no entry for {n} players")
             continue
+        if sorted(seats) != sorted(names[:n]):
+            error(("seating", str(n)), f"a kit for {n} players prints the first {n} colours "
+                                       f"({', '.join(names[:n])}); seat those", "warning")
         if len(seats) != n:
             error(("seating", str(n)), f"{n} players need {n} seats, not {len(seats)}")
         for i, name in enumerate(seats):

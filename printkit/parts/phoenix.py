@@ -1,0 +1,354 @@
+"""RPS Phoenix: the parts of its print-and-play kit.
+
+``parts(spec, options)`` returns, in order of assembly:
+
+- group ``board``: the Board (the 6 x 6 grid, X along the bottom from the
+  black die, Y up the left side from the white die, the gold Phoenix
+  squares) and the Turn Counter strip (rounds 0 to 27+, the Escalation
+  Phase marked) with its marker;
+- group ``birds``: a Bird net per type and printed colour, a stand-up tent
+  (``nets.standup_net``) showing its type symbol, colour and mark on both
+  faces;
+- group ``ashes-dice``: the Ashes mat, a row per colour with a place for
+  each Bird, and the two dice nets (``nets.die_net``);
+- group ``score``: score sheets, a table per game with a column per player.
+
+Sizes come from the spec; ``board_size(spec)`` is shared with the spec
+checks so that a board too big for the paper is reported before building.
+"""
+
+from __future__ import annotations
+
+import math
+
+from ..writers.fonts import fit_size, text_width_mm, wrap
+from .core import CUT, INK, Circle, Fill, Line, Part, Text, rect, regular_polygon, transform
+from .marks import player_mark, unit_symbol
+from .nets import die_net, standup_net
+
+TYPES = ("rock", "paper", "scissors")
+GRID_INK = "#3A3A3A"
+LABEL_GREY = "#8A8A8A"
+EMBLEM_INK = "#7A5A00"  # dark gold: the Phoenix emblem reads in greyscale and ink-saver
+WHITE = "#FFFFFF"
+
+# Space around the board grid for the coordinates and their captions (mm).
+BOARD_LEFT, BOARD_BOTTOM, BOARD_RIGHT, BOARD_TOP = 11.0, 13.0, 2.0, 2.0
+# The printable width and height every sheet offers on both Letter and A4
+# (printkit.sheets: 8 mm margins, title and legend bands).
+PRINTABLE = (194.0, 247.4)
+
+
+def board_size(spec) -> tuple[float, float]:
+    """Width and height of the Board part in mm."""
+    b = spec["board"]
+    return (BOARD_LEFT + b["columns"] * b["square_mm"] + BOARD_RIGHT,
+            BOARD_BOTTOM + b["rows"] * b["square_mm"] + BOARD_TOP)
+
+
+def printed_colors(spec, options) -> list[dict]:
+    """The player colours this kit prints: the first ``options.colors``."""
+    count = options.colors or spec["players"]["max"]
+    return list(spec["colors"][:count])
+
+
+def parts(spec, options) -> list[Part]:
+    """Every part of the Phoenix kit, in order of assembly (see the module doc)."""
+    colors = printed_colors(spec, options)
+    out = [board_part(spec), turn_track_part(spec)]
+    for color in colors:
+        for kind in TYPES:
+            for k in range(spec["birds"]["counts"][kind]):
+                out.append(bird_part(spec, color, kind))
+    out.append(ashes_part(spec, colors))
+    out += [die_part(spec, "x"), die_part(spec, "y")]
+    out += [score_part(spec, colors, n) for n in range(1, 5)]
+    return out
+
+
+def sheet_title(group: str, members: list[Part]) -> str:
+    """The words on a sheet's title saying what is on it."""
+    if group == "board":
+        return "Board and turn counter"
+    if group == "birds":
+        names = []
+        for p in members:
+            if p.meta["color"] not in names:
+                names.append(p.meta["color"])
+        return f"{len(members)} Birds: {', '.join(names)}"
+    if group == "ashes-dice":
+        return "The Ashes and the two dice"
+    return "Score sheets"
+
+
+# --- the board ------------------------------------------------------------------
+
+def _die_icon(x: float, y: float, size: float, face: str, pip: str) -> list:
+    """A tiny die face (one pip), bottom-left corner at (x, y)."""
+    return [Fill(rect(x, y, size, size), face, stroke=INK, stroke_pt=0.5),
+            Circle((x + size / 2, y + size / 2), size * 0.16, fill=pip, stroke=None)]
+
+
+def phoenix_emblem(cx: float, cy: float, size: float, color: str = EMBLEM_INK) -> list:
+    """A rising bird with spread wings over a flame: the Phoenix squares' sign."""
+    s = size / 2
+    wings = ((0.0, 0.05), (-0.35, 0.35), (-0.95, 0.55), (-0.7, 0.2), (-0.95, 0.15), (-0.55, -0.05),
+             (-0.75, -0.15), (-0.25, -0.15), (-0.12, -0.35), (0.0, -0.2), (0.12, -0.35), (0.25, -0.15),
+             (0.75, -0.15), (0.55, -0.05), (0.95, 0.15), (0.7, 0.2), (0.95, 0.55), (0.35, 0.35))
+    head = regular_polygon(cx, cy + 0.32 * s, 0.13 * s, 16)
+    flame = ((-0.3, -0.55), (-0.18, -0.95), (0.0, -0.7), (0.18, -0.95), (0.3, -0.55), (0.0, -0.45))
+    return [Fill(tuple((cx + x * s, cy + y * s) for x, y in wings), color),
+            Fill(head, color),
+            Fill(tuple((cx + x * s, cy + y * s) for x, y in flame), color)]
+
+
+def board_part(spec) -> Part:
+    """The 6 x 6 Board with its coordinates and the gold Phoenix squares."""
+    b, dice = spec["board"], spec["dice"]
+    sq, cols, rows = b["square_mm"], b["columns"], b["rows"]
+    width, height = board_size(spec)
+    part = Part("Board", width, height, kind="board", group="board", rotatable=False)
+    x0, y0 = BOARD_LEFT, BOARD_BOTTOM
+    phoenix = {tuple(p) for p in b["phoenix_squares"]}
+    for x in range(1, cols + 1):
+        for y in range(1, rows + 1):
+            left, bottom = x0 + (x - 1) * sq, y0 + (y - 1) * sq
+            if (x, y) in phoenix:
+                part.add(Fill(rect(left, bottom, sq, sq), b["phoenix_hex"], large=True))
+                part.extend(phoenix_emblem(left + sq / 2, bottom + sq * 0.56, sq * 0.56))
+                part.add(Text(left + sq / 2, bottom + sq * 0.1, "PHOENIX", size=fit_size("PHOENIX", sq * 0.8, 5.5),
+                              bold=True, color=EMBLEM_INK))
+            # Every square says its coordinates, for finding the rolled square fast.
+            part.add(Text(left + 1.2, bottom + sq - 3.0, f"{x},{y}", size=5.5, anchor="start",
+                          color=LABEL_GREY if (x, y) not in phoenix else EMBLEM_INK))
+    for i in range(1, cols):
+        part.add(Line(((x0 + i * sq, y0), (x0 + i * sq, y0 + rows * sq)), role="art", color=GRID_INK, width_pt=0.7))
+    for j in range(1, rows):
+        part.add(Line(((x0, y0 + j * sq), (x0 + cols * sq, y0 + j * sq)), role="art", color=GRID_INK, width_pt=0.7))
+    part.add(Line(rect(x0, y0, cols * sq, rows * sq), role="art", closed=True, width_pt=1.4))
+    # Coordinates: X along the bottom (black die), Y up the left side (white die).
+    for x in range(1, cols + 1):
+        part.add(Text(x0 + (x - 0.5) * sq, y0 - 5.2, str(x), size=12, bold=True))
+    for y in range(1, rows + 1):
+        part.add(Text(x0 - 3.8, y0 + (y - 0.5) * sq - 1.5, str(y), size=12, bold=True))
+    xd, yd = dice["x"], dice["y"]
+    words = f"X: the {xd['name'].lower()} die"
+    tw = text_width_mm(words, 7.5, bold=True)
+    cx = x0 + cols * sq / 2
+    part.extend(_die_icon(cx - tw / 2 - 5.5, 1.6, 3.6, xd["hex"], xd["pips_hex"]))
+    part.add(Text(cx, 2.2, words, size=7.5, bold=True))
+    words = f"Y: the {yd['name'].lower()} die"
+    tw = text_width_mm(words, 7.5, bold=True)
+    cy = y0 + rows * sq / 2
+    part.extend(_die_icon(1.0, cy - tw / 2 - 5.5, 3.6, yd["hex"], yd["pips_hex"]))
+    part.add(Text(3.9, cy, words, size=7.5, bold=True, angle=90))
+    part.add(Line(rect(0, 0, width, height), role=CUT, closed=True))
+    part.meta.update(origin=(x0, y0), square=sq)
+    return part
+
+
+def turn_track_part(spec) -> Part:
+    """The Turn Counter: rounds 0 to the Escalation Phase, and its marker."""
+    rounds = spec["escalation_after_turns_per_player"]
+    width = board_size(spec)[0]
+    marker = 11.0
+    per_row = math.ceil((rounds + 1) / 2)
+    cell = min(13.0, (width - 4 - marker - 4) / per_row)
+    rows = math.ceil((rounds + 1) / per_row)
+    cell_h = 10.0
+    height = 8 + rows * cell_h + 2.5
+    part = Part("Turn counter with marker", width, height, kind="track", group="board", rotatable=False)
+    strip_w = per_row * cell + 4
+    part.add(Line(rect(0, 0, strip_w, height), role=CUT, closed=True))
+    part.add(Text(2, height - 4.6, "Turn counter", size=9, bold=True, anchor="start"))
+    note = ("rounds: move the marker one space when play comes back to the first player; "
+            f"after {rounds} rounds the Escalation Phase begins")
+    part.add(Text(2 + text_width_mm("Turn counter", 9, bold=True) + 2, height - 4.6, note,
+                  size=fit_size(note, strip_w - text_width_mm("Turn counter", 9, bold=True) - 6, 6.5),
+                  anchor="start"))
+    top = height - 8
+    for n in range(rounds + 1):
+        r, c = divmod(n, per_row)
+        left, bottom = 2 + c * cell, top - (r + 1) * cell_h
+        last = n == rounds
+        if last:
+            part.add(Fill(rect(left, bottom, cell, cell_h), spec["board"]["phoenix_hex"], large=True))
+        part.add(Line(rect(left, bottom, cell, cell_h), role="art", closed=True, color=GRID_INK,
+                      width_pt=1.2 if last else 0.5))
+        part.add(Text(left + cell / 2, bottom + cell_h / 2 - (0.2 if last else 1.4), f"{n}+" if last else str(n),
+                      size=9 if not last else 8, bold=last))
+        if last:
+            part.add(Text(left + cell / 2, bottom + 1.2, "ESCALATION", size=fit_size("ESCALATION", cell - 1, 4.5),
+                          bold=True, color=EMBLEM_INK))
+    # The marker: a small square token to cut out.
+    mx, my = width - marker - 2, (height - marker) / 2
+    part.add(Line(rect(mx, my, marker, marker), role=CUT, closed=True))
+    part.extend(phoenix_emblem(mx + marker / 2, my + marker / 2 + 0.5, marker * 0.7, INK))
+    part.add(Text(mx + marker / 2, my - 3.5, "marker", size=6))
+    return part
+
+
+# --- the Birds -------------------------------------------------------------------
+
+def bird_art(color: dict, kind: str):
+    """The art of one face of a Bird, for ``standup_net``."""
+    def art(w: float, h: float) -> list:
+        band = min(6.0, h * 0.22)
+        items = [Fill(rect(0, 0, w, h), color["hex"], large=True),
+                 Fill(rect(0, 0, w, band), WHITE)]
+        mark = band * 0.55
+        items += player_mark(color["mark"], mark * 0.5 + 1.0, band / 2, mark)
+        items += player_mark(color["mark"], w - mark * 0.5 - 1.0, band / 2, mark)
+        name = kind.capitalize()
+        items.append(Text(w / 2, band / 2 - 0.75, name, size=fit_size(name, w - 2 * mark - 5, 6.5, bold=True),
+                          bold=True))
+        r = min(w, h - band) * 0.38
+        cy = band + (h - band) * 0.47
+        items.append(Circle((w / 2, cy), r, fill=WHITE, stroke=INK, stroke_pt=0.4))
+        items += unit_symbol(kind, w / 2, cy, r * 1.35)
+        return items
+    return art
+
+
+def bird_part(spec, color: dict, kind: str) -> Part:
+    """A Bird to fold: its type on both faces, its colour and mark."""
+    net = spec["birds"]["net"]
+
+    def base_art(w: float, h: float) -> list:
+        return (player_mark(color["mark"], w / 2, h * 0.62, min(5.0, h * 0.3))
+                + [Text(w / 2, h * 0.18, color["name"], size=fit_size(color["name"], w - 2, 6))])
+
+    items, width, height = standup_net(net["width_mm"], net["face_mm"], net["base_mm"], net["glue_tab_mm"],
+                                       bird_art(color, kind), bird_art(color, kind), base_art)
+    # A little air either side, so that six Birds (two colours) fill a row.
+    pad = 2.0
+    part = Part(f"{kind.capitalize()} Bird ({color['name']})", width + 2 * pad, height, kind="bird",
+                group="birds", rotatable=False)
+    part.extend([_shift(i, pad) for i in items])
+    part.meta.update(color=color["name"], bird=kind, net=(pad, 0.0, width, height))
+    return part
+
+
+def _shift(item, dx: float):
+    return transform(item, dx=dx)
+
+
+# --- the Ashes and the dice ---------------------------------------------------------
+
+def ashes_part(spec, colors: list[dict]) -> Part:
+    """The Ashes: a mat beside the board, a row per colour, a place per Bird."""
+    net = spec["birds"]["net"]
+    width = board_size(spec)[0]
+    foot_w, foot_h = net["width_mm"], net["base_mm"]
+    row_h = foot_h + 5
+    title_h = 14
+    height = title_h + len(colors) * row_h + 3
+    part = Part("The Ashes", width, height, kind="ashes", group="ashes-dice", rotatable=False)
+    part.add(Line(rect(0, 0, width, height), role=CUT, closed=True))
+    part.add(Text(4, height - 8, "The Ashes", size=14, bold=True, anchor="start"))
+    part.extend(phoenix_emblem(4 + text_width_mm("The Ashes", 14, True) + 8, height - 6.5, 10))
+    note = "Eliminated Birds wait here. Roll doubles to make one rise onto the gold Phoenix square."
+    left_note = 4 + text_width_mm("The Ashes", 14, True) + 16
+    part.add(Text(left_note, height - 7.5, note, size=fit_size(note, width - left_note - 3, 7), anchor="start"))
+    for i, color in enumerate(colors):
+        bottom = height - title_h - (i + 1) * row_h
+        part.add(Fill(rect(4, bottom + 2, 8, foot_h), color["hex"], stroke=INK, stroke_pt=0.4))
+        part.extend(player_mark(color["mark"], 20, bottom + 2 + foot_h / 2, 6))
+        part.add(Text(26, bottom + 2 + foot_h / 2 - 1.2, color["name"], size=9, bold=True, anchor="start"))
+        k = 0
+        for kind in TYPES:
+            for _ in range(spec["birds"]["counts"][kind]):
+                left = 52 + k * (foot_w + 6)
+                part.add(Line(rect(left, bottom + 2, foot_w, foot_h), role="art", closed=True,
+                              color=LABEL_GREY, width_pt=0.6, dash=(2.0, 1.5)))
+                part.extend(unit_symbol(kind, left + foot_w / 2, bottom + 2 + foot_h / 2, foot_h * 0.55,
+                                        color=LABEL_GREY))
+                k += 1
+        if i:
+            part.add(Line(((3, bottom + row_h), (width - 3, bottom + row_h)), role="art",
+                          color=LABEL_GREY, width_pt=0.3))
+    return part
+
+
+def die_part(spec, axis: str) -> Part:
+    """The net of one die: the black one gives X, the white one Y."""
+    dice = spec["dice"]
+    die = dice[axis]
+    what = "X: columns" if axis == "x" else "Y: rows"
+    items, width, height = die_net(dice["face_mm"], dice["glue_tab_mm"], die["hex"], die["pips_hex"],
+                                   caption=((f"{die['name']} die", 7.5, True), (what, 6.5, False)))
+    part = Part(f"{die['name']} die ({axis.upper()})", width, height, kind="die", group="ashes-dice")
+    part.extend(items)
+    part.meta.update(axis=axis, face=dice["face_mm"])
+    return part
+
+
+# --- the score sheet ------------------------------------------------------------------
+
+def score_part(spec, colors: list[dict], number: int) -> Part:
+    """One game's table on the score sheet: a column per player."""
+    width = board_size(spec)[0]
+    s = spec["scoring"]
+    rows = [f"Eliminations ({s['elimination']} each)", f"Resurrections ({s['resurrection']} each)",
+            f"Win bonus ({s['win']})", "Total points"]
+    casino = spec["variants"].get("casino")
+    if casino:
+        rows.append(f"Casino chips (start {casino['starting_chips']})")
+    head_h, row_h, label_w = 9.0, 8.0, 50.0
+    height = 7 + head_h + len(rows) * row_h + 1
+    part = Part("Score table (one game)", width, height, kind="score", group="score", rotatable=False)
+    heading = f"Game {number}"
+    part.add(Text(1, height - 4.5, heading, size=9, bold=True, anchor="start"))
+    fields = "Date ______________    Variant: standard / team / give-away / casino"
+    part.add(Text(width - 1, height - 4.5, fields, size=fit_size(fields, width - 24, 7), anchor="end"))
+    top = height - 7
+    col_w = (width - label_w - 1) / len(colors)
+    table_bottom = top - head_h - len(rows) * row_h
+    for c, color in enumerate(colors):
+        left = label_w + c * col_w
+        part.add(Fill(rect(left, top - 2.2, col_w, 2.2), color["hex"]))
+        part.extend(player_mark(color["mark"], left + 4.5, top - head_h / 2 - 1, 4.2))
+        part.add(Text(left + 8.5, top - head_h / 2 - 2.2, color["name"], size=8.5, bold=True, anchor="start"))
+    for r, label in enumerate(rows):
+        baseline = top - head_h - (r + 1) * row_h + 2.6
+        bold = label.startswith("Total")
+        if bold:  # shade the totals row, under its label
+            part.add(Fill(rect(0.3, top - head_h - (r + 1) * row_h, width - 0.6, row_h), "#EDEDED"))
+        part.add(Text(1.5, baseline, label, size=fit_size(label, label_w - 3, 7.5, bold=bold), bold=bold,
+                      anchor="start"))
+    # Rules of the table.
+    for r in range(len(rows) + 1):
+        y = top - head_h - r * row_h
+        part.add(Line(((0, y), (width, y)), role="art", color=GRID_INK, width_pt=0.8 if r == 0 else 0.4))
+    part.add(Line(((0, top), (width, top)), role="art", color=GRID_INK, width_pt=0.8))
+    part.add(Line(((0, table_bottom), (width, table_bottom)), role="art", color=GRID_INK, width_pt=0.8))
+    for c in range(len(colors) + 1):
+        x = label_w + c * col_w
+        part.add(Line(((x, top), (x, table_bottom)), role="art", color=GRID_INK, width_pt=0.4))
+    part.add(Line(((0, top), (0, table_bottom)), role="art", color=GRID_INK, width_pt=0.4))
+    return part
+
+
+def cover(spec, options, width: float, height: float) -> list:
+    """Making the kit, in short, for the cover sheet's free area."""
+    steps = [
+        "Print at 100% on card if you can (160-220 g/m2); check the scale square first.",
+        "Board: cut along the outer solid line. The turn counter strip and its marker lie beside it.",
+        "Birds: cut each net out, fold every dash-dot line away from you (print outside) into a tent, "
+        "and glue the tab inside the back face. Each Bird shows its type on both faces.",
+        "Dice: crease all fold lines first, glue the band of four faces into a ring, then close the "
+        "two lids. The black die gives X, the white die Y; opposite faces add up to 7.",
+        "The Ashes mat takes the eliminated Birds; the score sheet keeps the points.",
+    ]
+    items: list = [Text(0, height - 4, "Making the kit", size=10, bold=True, anchor="start")]
+    y = height - 10
+    for n, step in enumerate(steps, 1):
+        for k, line in enumerate(wrap(step, width - 8, 8)):
+            if y < 2:
+                return items
+            if k == 0:
+                items.append(Text(0, y, f"{n}.", size=8, bold=True, anchor="start"))
+            items.append(Text(6, y, line, size=8, anchor="start"))
+            y -= 3.8
+        y -= 1.2
+    return items
