@@ -73,8 +73,9 @@ def run(name: str, playouts: int = 100, seed: int = 0, strict: bool = False, pla
             turns = summary["length_turns"] or summary["length_actions"]
             unit = "turns" if summary["length_turns"] else "actions"
             length = f"; median length {turns['median']} {unit} (max {turns['max']})" if turns else ""
-            echo(f"  {label}: {summary['finished']} finished, {summary['unfinished']} unfinished "
-                 f"(stopped by the length cap); wins: {wins}{length}")
+            capped = (f", {summary['unfinished']} unfinished (stopped by the length cap)"
+                      if summary["unfinished"] else "")
+            echo(f"  {label}: {summary['finished']} finished{capped}; wins: {wins}{length}")
             for p in results:
                 if p.error:
                     errors += 1
