@@ -380,10 +380,9 @@ def _cover(spec, options, sheets: list[Sheet], box, game_module) -> list:
         numbers = where[name]
         ref = "sheet " + ", ".join(map(str, numbers)) if len(numbers) < 4 else f"sheets {numbers[0]}-{numbers[-1]}"
         ref_w = text_width_mm(ref, 6.5)
+        size = fit_size(name, col_w - 12 - ref_w - 2, 7.5)
+        items.append(Text(cx + 11, cy, name, size=size, anchor="start"))
         items.append(Text(cx + col_w, cy, ref, size=6.5, anchor="end", color="#444444"))
-        label = name
-        size = fit_size(label, col_w - 12 - ref_w - 2, 7.5)
-        items.append(Text(cx + 11, cy, label, size=size, anchor="start"))
     y -= (per_col if per_col else 0) * line_h + 3
 
     # The game's own cover art (assembly diagram, notes) fills what is left.

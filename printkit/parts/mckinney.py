@@ -502,10 +502,11 @@ def unit(kind: str, color: dict, g: KitGeometry, group: str) -> Part:
     part = Part(f"{kind.capitalize()} Unit ({color['name']})", u, u, kind="unit", group=group,
                 abut=f"units-{color['name']}", meta=_meta(color))
     part.add(Fill(rect(0, 0, u, u), color["hex"], large=True))
-    part.add(Circle((u / 2, u / 2), u * 0.34, fill="#FFFFFF", stroke=INK, stroke_pt=0.4))
-    part.extend(unit_symbol(kind, u / 2, u / 2, u * 0.45))
-    m = u * 0.16
-    for cx, cy in ((m * 0.85, m * 0.85), (u - m * 0.85, m * 0.85), (m * 0.85, u - m * 0.85), (u - m * 0.85, u - m * 0.85)):
+    part.add(Circle((u / 2, u / 2), u * 0.32, fill="#FFFFFF", stroke=INK, stroke_pt=0.4))
+    part.extend(unit_symbol(kind, u / 2, u / 2, u * 0.43))
+    # The owner's mark in every corner, so it reads from any side of the table.
+    m, at = u * 0.19, u * 0.15
+    for cx, cy in ((at, at), (u - at, at), (at, u - at), (u - at, u - at)):
         part.extend(player_mark(color["mark"], cx, cy, m))
     part.add(Line(rect(0, 0, u, u), role=CUT, closed=True))
     return part

@@ -1,0 +1,143 @@
+"""Bad input to `printkit build`: one clear message per problem, exit code 2,
+never a traceback, and earlier output left as it was."""
+
+import re
+
+import pytest
+from click.testing import CliRunner
+
+from printkit import kit, spec
+from printkit.cli import main
+from printkit.errors import PrintkitError
+
+
+def bundled_text():
+    return (spec.SPECS_DIR / "mckinney.yaml").read_text(encoding="utf-8")
+
+
+def run(*args):
+    result = CliRunner().invoke(main, [str(a) for a in args])
+    assert "Traceback" not in result.output
+    assert not isinstance(result.exception, Exception) or isinstance(result.exception, SystemExit), \
+        result.exception
+    return result
+
+
+def write(tmp_path, text, name="custom.yaml"):
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def line_of(text, needle):
+    return text.splitlines().index(needle) + 1
+
+
+def test_every_schema_problem_is_reported_at_once_with_file_line_and_column(tmp_path):
+    text = bundled_text()
+    text = text.replace('title: "Paper', 'flavour: sweet\ntitle: "Paper')
+    text = text.replace("  square_mm: 22", "  square_mm: 5")
+    text = text.replace("max_turns: 400", "max_turns: lots")
+    path = write(tmp_path, text)
+    result = run("build", path, "--out", tmp_path / "out")
+    assert result.exit_code == 2
+    lines = [line for line in result.output.splitlines() if line.strip()]
+    assert len(lines) == 3, result.output
+    expected = [
+        (line_of(text, "flavour: sweet"), 1, "unknown key 'flavour'"),
+        (line_of(text, "  square_mm: 5"), 14, "out of range"),
+        (line_of(text, "max_turns: lots"), 12, "expected integer"),
+    ]
+    for line, (number, column, words) in zip(lines, expected):
+        match = re.match(r"(.+?):(\d+):(\d+): (.*)", line)
+        assert match, line
+        assert match.group(1).endswith("custom.yaml")
+        assert (int(match.group(2)), int(match.group(3))) == (number, column), line
+        assert words in match.group(4)
+    assert not (tmp_path / "out").exists()
+
+
+def test_broken_yaml_names_its_line(tmp_path):
+    text = bundled_text().replace("players: {min: 2, max: 4}", "players: {min: 2, max: 4")
+    result = run("build", write(tmp_path, text), "--out", tmp_path / "out")
+    assert result.exit_code == 2
+    assert re.search(r"custom\.yaml:\d+:\d+: broken YAML", result.output), result.output
+
+
+def test_a_missing_file_and_an_unknown_game(tmp_path):
+    missing = run("build", tmp_path / "nope.yaml", "--out", tmp_path / "out")
+    assert missing.exit_code == 2 and "no such spec file" in missing.output
+    unknown = run("build", "chess", "--out", tmp_path / "out")
+    assert unknown.exit_code == 2
+    assert "unknown game 'chess'" in unknown.output and "mckinney" in unknown.output
+
+
+@pytest.mark.parametrize("colors", [7, 1, 0])
+def test_colours_outside_the_player_range(tmp_path, colors):
+    result = run("build", "mckinney", "--colors", colors, "--out", tmp_path / "out")
+    assert result.exit_code == 2
+    assert f"--colors {colors}" in result.output and "2 to 4 players" in result.output
+    assert not (tmp_path / "out" / "mckinney").exists()
+
+
+@pytest.mark.parametrize("paper,name", [("letter", "Letter"), ("a4", "A4")])
+def test_a_part_too_large_for_the_paper_is_named(tmp_path, paper, name):
+    text = bundled_text().replace("  square_mm: 22", "  square_mm: 40")
+    result = run("build", write(tmp_path, text), "--paper", paper, "--out", tmp_path / "out")
+    assert result.exit_code == 2
+    assert re.search(rf"Quadrant A, top-left \([\d.]+ x [\d.]+ mm\) does not fit on {name} paper",
+                     result.output), result.output
+
+
+def snapshot(folder):
+    return {p.name: p.read_bytes() for p in sorted(folder.iterdir())}
+
+
+def test_a_failed_build_leaves_the_earlier_kit_intact(tmp_path, monkeypatch):
+    out = tmp_path / "out"
+    good = run("build", "mckinney", "--colors", 2, "--out", out)
+    assert good.exit_code == 0, good.output
+    assert "7 sheets" in good.output and "wrote" in good.output
+    before = snapshot(out / "mckinney")
+    assert len(before) == 1 + 7 + 1  # kit, one SVG per sheet, rulebook
+
+    # a spec that cannot be laid out
+    text = bundled_text().replace("  square_mm: 22", "  square_mm: 40")
+    failed = run("build", write(tmp_path, text), "--out", out)
+    assert failed.exit_code == 2
+    # a disk that fills up while the new kit is being written
+    from printkit.writers import svg
+
+    def full(*args, **kwargs):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(svg, "write", full)
+    failed = run("build", "mckinney", "--colors", 4, "--out", out)
+    assert failed.exit_code == 2 and "No space left on device" in failed.output
+    assert snapshot(out / "mckinney") == before
+    assert [p.name for p in out.iterdir()] == ["mckinney"]  # no temporary folders left behind
+
+
+def test_a_spec_id_cannot_leave_the_output_folder(tmp_path):
+    text = re.sub(r"(?m)^id: mckinney\n", "", bundled_text())
+    dotted = write(tmp_path, text, name="..yaml")
+    result = run("build", dotted, "--out", tmp_path / "out")
+    assert result.exit_code == 2 and "would not be a folder inside" in result.output
+
+    class Fake:
+        id = "../elsewhere"
+
+    with pytest.raises(PrintkitError):
+        kit.kit_folder(Fake(), tmp_path / "out")
+
+
+def test_formats_choose_the_files(tmp_path):
+    only_svg = run("build", "mckinney", "--format", "svg", "--out", tmp_path / "a")
+    assert only_svg.exit_code == 0
+    names = sorted(p.name for p in (tmp_path / "a" / "mckinney").iterdir())
+    assert names and all(n.endswith(".svg") for n in names)
+    only_pdf = run("build", "mckinney", "--format", "pdf", "--out", tmp_path / "b")
+    assert sorted(p.name for p in (tmp_path / "b" / "mckinney").iterdir()) == \
+        ["mckinney-kit.pdf", "mckinney-rules.pdf"]
+    bad = run("build", "mckinney", "--format", "png", "--out", tmp_path / "c")
+    assert bad.exit_code == 2 and "png" in bad.output
