@@ -46,9 +46,9 @@ CONFIGS += [
     ("phoenix", {"players": 2, "variant": "casino"}),
 ]
 
-# Rock Paper Scissors Tiles: the bundled rules (tiles hidden every turn, mirror
-# images count), and both switches flipped on a smaller supply.
+# Rock Paper Scissors Tiles: the bundled rules (only the first turn hidden,
+# mirror images count), and both switches flipped on a smaller supply.
 CONFIGS += [
     ("tiles", {}),
-    ("specs/examples/tiles-open.yaml", {}),
+    ("specs/examples/tiles-variant.yaml", {}),
 ]

@@ -193,8 +193,9 @@ def test_later_tiles_touch_an_edge_of_a_tile_on_the_table(game):
         state.string_to_action("3,0 lr")
 
 
-def test_second_tile_of_a_turn_touches_a_tile_already_down_not_the_hidden_one(game):
-    state = play(game, [[0, 0, "ur"], [1, 0, "ll"], [2, 0, "ul"]])
+def test_second_tile_of_a_turn_touches_a_tile_already_down_not_the_hidden_one():
+    hidden_game = game_with(hidden_orientation="every-turn")
+    state = play(hidden_game, [[0, 0, "ur"], [1, 0, "ll"], [2, 0, "ul"]])
     assert "3,0 ll" not in [state.action_to_string(a) for a in state.legal_actions()]
     assert not any(state.action_to_string(a).startswith("2,0 ") for a in state.legal_actions())
     # With first-turn hiding the first tile is face up at once and counts.
@@ -218,9 +219,10 @@ def test_first_turn_choice_is_hidden_from_the_other_player(game):
     assert state.observation(WHITE) == state.observation(BLACK) == state.to_json()
 
 
-def test_every_turn_hiding_and_first_turn_only(game):
+def test_every_turn_hiding_and_first_turn_only():
     base = [[0, 0, "ul"], [1, 0, "lr"]]
-    views = {play(game, base + [[2, 0, c]]).observation(WHITE)["tiles"][-1][2] for c in CODES}
+    hidden_game = game_with(hidden_orientation="every-turn")
+    views = {play(hidden_game, base + [[2, 0, c]]).observation(WHITE)["tiles"][-1][2] for c in CODES}
     assert views == {None}
     open_game = game_with(hidden_orientation="first-turn")
     views = {play(open_game, base + [[2, 0, c]]).observation(WHITE)["tiles"][-1][2] for c in CODES}
