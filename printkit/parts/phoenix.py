@@ -33,7 +33,7 @@ EMBLEM_INK = "#7A5A00"  # dark gold: the Phoenix emblem reads in greyscale and i
 WHITE = "#FFFFFF"
 
 # Space around the board grid for the coordinates and their captions (mm).
-BOARD_LEFT, BOARD_BOTTOM, BOARD_RIGHT, BOARD_TOP = 11.0, 13.0, 2.0, 2.0
+BOARD_LEFT, BOARD_BOTTOM, BOARD_RIGHT, BOARD_TOP = 12.0, 13.0, 2.0, 2.0
 # The printable width and height every sheet offers on both Letter and A4
 # (printkit.sheets: 8 mm margins, title and legend bands).
 PRINTABLE = (194.0, 247.4)
@@ -130,7 +130,7 @@ def board_part(spec) -> Part:
     for x in range(1, cols + 1):
         part.add(Text(x0 + (x - 0.5) * sq, y0 - 5.2, str(x), size=12, bold=True))
     for y in range(1, rows + 1):
-        part.add(Text(x0 - 3.8, y0 + (y - 0.5) * sq - 1.5, str(y), size=12, bold=True))
+        part.add(Text(x0 - 4.2, y0 + (y - 0.5) * sq - 1.5, str(y), size=12, bold=True))
     xd, yd = dice["x"], dice["y"]
     words = f"X: the {xd['name'].lower()} die"
     tw = text_width_mm(words, 7.5, bold=True)
@@ -140,8 +140,8 @@ def board_part(spec) -> Part:
     words = f"Y: the {yd['name'].lower()} die"
     tw = text_width_mm(words, 7.5, bold=True)
     cy = y0 + rows * sq / 2
-    part.extend(_die_icon(1.0, cy - tw / 2 - 5.5, 3.6, yd["hex"], yd["pips_hex"]))
-    part.add(Text(3.9, cy, words, size=7.5, bold=True, angle=90))
+    part.extend(_die_icon(1.4, cy - tw / 2 - 5.0, 3.2, yd["hex"], yd["pips_hex"]))
+    part.add(Text(4.0, cy, words, size=7.5, bold=True, angle=90))
     part.add(Line(rect(0, 0, width, height), role=CUT, closed=True))
     part.meta.update(origin=(x0, y0), square=sq)
     return part
@@ -255,10 +255,12 @@ def ashes_part(spec, colors: list[dict]) -> Part:
         part.add(Fill(rect(4, bottom + 2, 8, foot_h), color["hex"], stroke=INK, stroke_pt=0.4))
         part.extend(player_mark(color["mark"], 20, bottom + 2 + foot_h / 2, 6))
         part.add(Text(26, bottom + 2 + foot_h / 2 - 1.2, color["name"], size=9, bold=True, anchor="start"))
+        places = sum(spec["birds"]["counts"].values())
+        step = min(foot_w + 14, (width - 56 - foot_w) / max(1, places - 1))
         k = 0
         for kind in TYPES:
             for _ in range(spec["birds"]["counts"][kind]):
-                left = 52 + k * (foot_w + 6)
+                left = 52 + k * step
                 part.add(Line(rect(left, bottom + 2, foot_w, foot_h), role="art", closed=True,
                               color=LABEL_GREY, width_pt=0.6, dash=(2.0, 1.5)))
                 part.extend(unit_symbol(kind, left + foot_w / 2, bottom + 2 + foot_h / 2, foot_h * 0.55,
