@@ -28,6 +28,8 @@ GAMES = [
     ("mckinney 2 players", "mckinney", {"players": 2}),
     ("mckinney 4 players", "mckinney", {"players": 4}),
     ("tiles", "tiles", {}),
+    ("phoenix 2 players", "phoenix", {"players": 2}),
+    ("phoenix 4 players, team", "phoenix", {"players": 4, "variant": "team"}),
 ]
 
 
