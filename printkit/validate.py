@@ -70,6 +70,8 @@ def run(name: str, playouts: int = 100, seed: int = 0, strict: bool = False, pla
             summary = summarise(results, game.player_names())
             label = ", ".join(f"{k} {v}" for k, v in options.items()) or "default options"
             wins = ", ".join(f"{p['name']} {p['wins']}" for p in summary["players"])
+            if summary["draws"]:
+                wins += f"; draws {summary['draws']}"
             turns = summary["length_turns"] or summary["length_actions"]
             unit = "turns" if summary["length_turns"] else "actions"
             length = f"; median length {turns['median']} {unit} (max {turns['max']})" if turns else ""

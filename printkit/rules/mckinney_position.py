@@ -83,8 +83,8 @@ def _dict(value, where: str, keys) -> dict:
 
 def state_from_json(game, obj):
     """A State from ``to_json``'s output. IllegalAction says what is wrong with a malformed one."""
-    from .mckinney import (BUILD, BUILDER, BUILDER_MOVE, OVER, PHASES, SLIDER, UNIT_MOVE, UNIT_TYPES,
-                           UNITS, LETTERS, State)
+    from .mckinney import (BUILD, BUILDER, BUILDER_MOVE, LETTERS, OVER, PHASES, SLIDER, UNIT_MOVE,
+                           UNIT_TYPES, State)
 
     g = game
     n = g.num_players
