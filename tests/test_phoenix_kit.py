@@ -370,3 +370,28 @@ def test_ink_saver_keeps_dice_pips_marks_and_the_phoenix_emblem(built, phoenix_s
     assert sum(p["fill"] and p["color"] == emblem for p in pdf_paths(saver[1])) >= 6 * 3
     black = phoenix_spec["dice"]["x"]["hex"].upper()
     assert sum(p["fill"] and p["color"] == black for p in pdf_paths(saver[3])) >= 6
+
+
+def test_cut_files_close_every_outline_and_never_cut_or_score_twice(built):
+    import xml.etree.ElementTree as ET
+
+    from test_kit_svg import SVG, overlap, path_segments
+
+    result = built("letter")
+    files = sorted(p for p in result.files if p.suffix == ".svg")
+    assert len(files) == 5
+    outlines = 0
+    for path in files:
+        segments = []
+        for layer in ET.parse(path).getroot().iter(f"{SVG}g"):
+            for element in layer.iter(f"{SVG}path"):
+                found, closed = path_segments(element.get("d"))
+                if layer.get("id") == "cut":
+                    assert closed, path.name
+                    outlines += 1
+                segments.extend(found)
+        for i, s in enumerate(segments):  # cut and score together: no line is both
+            for t in segments[i + 1:]:
+                assert overlap(s, t) < 1e-3, (path.name, s, t)
+    # board, turn strip, marker, 12 Birds, Ashes mat, two dice
+    assert outlines == 1 + 1 + 1 + 12 + 1 + 2
