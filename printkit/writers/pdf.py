@@ -26,7 +26,7 @@ FOLD_PT = 0.5
 VALLEY_DASH = (4.0, 2.5)
 MOUNTAIN_DASH = (5.0, 1.6, 0.9, 1.6)
 LINE_INK = "#000000"
-INK_SAVER_OUTLINE_PT = 1.4
+INK_SAVER_OUTLINE_PT = 1.6  # width of the band that replaces a large fill
 HATCH_STEP = 3.0  # mm between the lines that mark waste in ink-saver mode
 
 
@@ -90,8 +90,11 @@ def _fill(canvas: Canvas, item: Fill, ink_saver: bool) -> None:
     if ink_saver and item.role == WASTE:
         _hatch(canvas, polygons)
     elif ink_saver and item.large:
+        # A band just inside the outline: clipped to the shape, so it never
+        # spills past a cut line or sits on a fold line along the edge.
+        canvas.clipPath(_path(canvas, polygons), stroke=0, fill=0, fillMode=FILL_EVEN_ODD)
         canvas.setStrokeColor(HexColor(item.stroke or item.color))
-        canvas.setLineWidth(max(item.stroke_pt, INK_SAVER_OUTLINE_PT))
+        canvas.setLineWidth(2 * max(item.stroke_pt, INK_SAVER_OUTLINE_PT))
         canvas.setLineJoin(1)
         canvas.drawPath(_path(canvas, polygons), stroke=1, fill=0)
     else:
