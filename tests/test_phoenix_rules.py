@@ -2,6 +2,7 @@
 
 import json
 import random
+import shlex
 
 import pytest
 
@@ -565,3 +566,17 @@ def test_the_bundled_spec_has_no_problems():
     loaded = spec.load("phoenix")
     assert loaded.warnings == []
     assert phoenix.check_spec(loaded) == []
+
+
+def test_the_notation_appendix_examples_are_real():
+    from printkit import kit, rulebook
+
+    text = rulebook.render(spec.load("phoenix"), kit.BuildOptions(colors=4))
+    blocks = text.split("```")[1::2]
+    (example,) = [b for b in blocks if b.lstrip().startswith("{")]
+    state = game().state_from_json(json.loads(example))
+    assert state.to_json()["turn"] == 6 and state.current_player == CHANCE
+    (opening,) = [b for b in blocks if "first" in b]
+    moves = shlex.split(opening)
+    state = play(game().initial_state(), *moves)
+    assert grid_of(state) == {"3,5": "Red R", "2,2": "Blue P"} and state.to_json()["turn"] == 3
