@@ -34,6 +34,10 @@ def player_options(loaded, players: int | None, variant: str | None) -> list[dic
     extra = {"variant": variant} if variant is not None else {}
     if players is not None:
         return [{"players": players, **extra}]
+    # A game whose variants fix the player count (Phoenix's Team: four) says so.
+    allowed = getattr(specs.game_module(loaded.game, "rules"), "player_counts", None)
+    if allowed is not None:
+        return [{"players": n, **extra} for n in allowed(loaded, variant)]
     counts = loaded.get("players")
     if isinstance(counts, dict) and "min" in counts and "max" in counts:
         return [{"players": n, **extra} for n in range(counts["min"], counts["max"] + 1)]

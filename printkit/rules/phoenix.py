@@ -818,6 +818,15 @@ def _check_stage(state: State, obj) -> None:
         _fail("chain reactions come only in the Escalation Phase")
 
 
+def player_counts(spec, variant: str | None = None) -> list[int]:
+    """The player counts a variant can be played with (Team: four only)."""
+    data = spec.data if hasattr(spec, "data") else spec
+    variant = variant or data["variants"]["default"]
+    if variant == "team":
+        return [4]
+    return list(range(data["players"]["min"], data["players"]["max"] + 1))
+
+
 # --- spec checks ----------------------------------------------------------------------
 
 def check_spec(spec) -> list:
