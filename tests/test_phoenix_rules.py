@@ -580,3 +580,12 @@ def test_the_notation_appendix_examples_are_real():
     moves = shlex.split(opening)
     state = play(game().initial_state(), *moves)
     assert grid_of(state) == {"3,5": "Red R", "2,2": "Blue P"} and state.to_json()["turn"] == 3
+
+
+def test_player_counts_per_variant_and_seating_warnings(tmp_path):
+    loaded = spec.load("phoenix")
+    assert phoenix.player_counts(loaded, "team") == [4]
+    assert phoenix.player_counts(loaded) == [2, 3, 4]
+    path, _ = write_spec(tmp_path, [('"4": [Red, Blue, Pink, Green]', '"4": [Red, Pink, Blue, Green]')])
+    warned = spec.load(str(path)).warnings
+    assert any("opposite" in p.message for p in warned)
