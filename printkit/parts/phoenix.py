@@ -304,7 +304,7 @@ def score_part(spec, colors: list[dict], number: int) -> Part:
     fields = "Date ______________    Variant: standard / team / give-away / casino"
     part.add(Text(width - 1, height - 4.5, fields, size=fit_size(fields, width - 24, 7), anchor="end"))
     top = height - 7
-    col_w = (width - label_w - 1) / len(colors)
+    col_w = (width - label_w) / len(colors)
     table_bottom = top - head_h - len(rows) * row_h
     for c, color in enumerate(colors):
         left = label_w + c * col_w
