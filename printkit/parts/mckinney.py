@@ -81,12 +81,13 @@ def kit_geometry(spec) -> KitGeometry:
     kit = spec.get("kit") or {}
     builder = kit.get("builder") or {}
     s = float(board["square_mm"])
+    marker = float(kit.get("slider_marker_mm", round(max(6.0, s * 0.36), 1)))
     return KitGeometry(
         square=s, size=int(board["quadrant_size"]), tab=float(board["glue_tab_mm"]),
-        track=float(kit.get("track_mm", round(s * 0.9, 1))),
+        track=float(kit.get("track_mm", round(max(s * 0.9, marker + 10), 1))),
         waste=float(kit.get("waste_mm", 4)),
         unit=float(kit.get("unit_mm", round(s * 0.82, 1))),
-        marker=float(kit.get("slider_marker_mm", round(s * 0.36, 1))),
+        marker=marker,
         builder_side=float(builder.get("side_mm", round(s * 0.73, 1))),
         builder_height=float(builder.get("height_mm", round(s * 1.27, 1))),
         shield=float(builder.get("shield_mm", round(s * 0.5, 1))),
@@ -242,7 +243,7 @@ def parts(spec, options) -> list[Part]:
     """Every part of the McKinney kit, in order of assembly (see the module doc)."""
     problems = layout_problems(spec) + _size_problems(spec)
     if problems:
-        raise SpecError(problems)
+        raise SpecError(sorted(problems, key=lambda p: (p.line or 0, p.column or 0)))
     colors = options.colors or spec["players"]["max"]
     seats = playing_seats(spec, colors)
     out = []
@@ -266,6 +267,14 @@ def _size_problems(spec) -> list:
         problems.append(spec.problem(kit + ("builder", "side_mm") if kit else ("board", "square_mm"),
                                      f"a Builder of side {g.builder_side:g} mm does not stand inside a "
                                      f"{g.square:g} mm square (side at most {g.square * math.sqrt(3) / 2:.1f} mm)"))
+    for slider in ("A", "B"):
+        _, c = track_cells(spec, slider, g)
+        if c < max(MIN_NOTCH_MM, g.marker + 1):
+            problems.append(spec.problem(
+                ("sliders", slider, "notches"),
+                f"{len(spec['sliders'][slider]['notches'])} notches and the labels of Slider {slider} do not fit "
+                f"along a {g.grid:g} mm quadrant edge (each notch needs "
+                f"{max(MIN_NOTCH_MM, g.marker + 1):g} mm); use fewer notches or larger squares"))
     if g.track < g.marker + 1.5 + 2 * 3.5:
         problems.append(spec.problem(kit + ("track_mm",) if kit else ("board", "square_mm"),
                                      f"a slider track of {g.track:g} mm has no room for {g.marker:g} mm "
@@ -419,10 +428,7 @@ def _track(spec, q: Quadrant, slider: str, horizontal: bool) -> list:
     notches = data["notches"]
     n = len(notches)
     label1, label2 = data["labels"]
-    label_w = max(text_width_mm(label1, 6.5), text_width_mm(label2, 6.5),
-                  text_width_mm(f"Slider {slider}", 8, bold=True)) + 4
-    c = min(g.square, (G - label_w) / n)
-    L = G - n * c
+    L, c = track_cells(spec, slider, g)
     marker_row = g.marker + 1.5
     r = (T - marker_row) / 2
     items: list = []
@@ -454,6 +460,21 @@ def _track(spec, q: Quadrant, slider: str, horizontal: bool) -> list:
         else:
             items.append(Line(corners, role=ART, closed=True, color=LIGHT_LINE, width_pt=0.5))
     return items
+
+
+def track_cells(spec, slider: str, g: KitGeometry) -> tuple[float, float]:
+    """(label cell length, notch cell length) of a Slider's track, in mm:
+    notches as long as a square where they fit, the label cell takes the rest."""
+    data = spec["sliders"][slider]
+    label1, label2 = data["labels"]
+    label_w = max(text_width_mm(label1, 6.5), text_width_mm(label2, 6.5),
+                  text_width_mm(f"Slider {slider}", 8, bold=True)) + 4
+    n = len(data["notches"])
+    c = min(g.square, (g.grid - label_w) / n)
+    return g.grid - n * c, c
+
+
+MIN_NOTCH_MM = 6.0  # a notch must hold its two numbers and a Slider Marker's spot
 
 
 def _corner_label(q: Quadrant, color: dict | None) -> list:
@@ -610,7 +631,8 @@ def cover(spec, options, width: float, height: float) -> list:
     steps = [
         "1. Print the board sheets on white paper or card at 100% (actual size). "
         "Check the 1 in square above.",
-        "2. Cut out each quadrant along its solid outline; the grey is waste.",
+        "2. Cut out each quadrant along its solid outline; the " +
+        ("hatched" if options.ink_saver else "grey") + " border is waste.",
         "3. Lay the quadrants out as in the picture: the labels in their outer corners "
         "name each one's place.",
         "4. Put glue on the tabs of the two A quadrants and slide each tab under the "
