@@ -141,3 +141,20 @@ def test_formats_choose_the_files(tmp_path):
         ["mckinney-kit.pdf", "mckinney-rules.pdf"]
     bad = run("build", "mckinney", "--format", "png", "--out", tmp_path / "c")
     assert bad.exit_code == 2 and "png" in bad.output
+
+
+def test_pieces_and_tracks_that_do_not_fit_the_board_are_all_reported(tmp_path):
+    text = bundled_text().replace("  square_mm: 22", "  square_mm: 14")
+    text = text.replace("  quadrant_size: 7 ", "  quadrant_size: 4 ")
+    text = "\n".join(line for line in text.splitlines() if "[6, 4]" not in line and "[4, 6]" not in line
+                     and "[4, 2]" not in line and "[2, 4]" not in line)
+    result = run("build", write(tmp_path, text), "--out", tmp_path / "out")
+    assert result.exit_code == 2
+    lines = result.output.strip().splitlines()
+    assert len(lines) == 4, result.output
+    numbers = [int(re.match(r".+?:(\d+):\d+: ", line).group(1)) for line in lines]
+    assert numbers == sorted(numbers)
+    assert "Units (18 mm) must not be larger than a board square (14 mm)" in result.output
+    assert "Builder of side 16 mm does not stand inside a 14 mm square" in result.output
+    assert "notches and the labels of Slider A do not fit" in result.output
+    assert "notches and the labels of Slider B do not fit" in result.output
