@@ -9,7 +9,7 @@ import pytest
 
 from printkit import kit
 from printkit.parts import mckinney
-from printkit.parts.core import CUT, GLUE, MOUNTAIN, VALLEY, Fill, Line
+from printkit.parts.core import CUT, GLUE, MOUNTAIN, VALLEY, Fill, Line, transform
 from printkit.rules.mckinney_board import layout as engine_layout
 
 EPS = 1e-6
@@ -186,20 +186,42 @@ def test_quadrant_pieces_meet_only_at_the_seams(assembled):
         assert area(list(outline.points)) == pytest.approx(expected)
 
 
-def test_plus_minus_spaces_are_printed_where_the_engine_plays_them(assembled, mckinney_spec):
-    board = engine_layout(mckinney_spec.data)
-    s = mckinney_spec["board"]["square_mm"]
-    n = mckinney_spec["board"]["quadrant_size"]
-    expected = sorted(space.square for space in board.spaces)
+def printed_spaces(spec, assembled_items):
+    s = spec["board"]["square_mm"]
+    n = spec["board"]["quadrant_size"]
     printed = []
-    for q, part, items in assembled.values():
+    for q, part, items in assembled_items.values():
         for f in items:
             if isinstance(f, Fill) and f.color == mckinney.TINT:
                 x0 = min(x for x, _ in f.points)
                 y0 = min(y for _, y in f.points)
                 printed.append((round(x0 / s) + n, round(y0 / s) + n))
-    assert sorted(printed) == expected
+    return sorted(printed)
+
+
+def test_plus_minus_spaces_are_printed_where_the_engine_plays_them(assembled, mckinney_spec):
+    expected = sorted(space.square for space in engine_layout(mckinney_spec.data).spaces)
+    assert printed_spaces(mckinney_spec, assembled) == expected
     assert len(expected) == 4 * len(mckinney_spec["board"]["plus_minus_spaces"])
+
+
+def test_a_quadrant_with_its_own_spaces_prints_them(mckinney_spec):
+    from pathlib import Path
+
+    from printkit import spec as specs
+
+    lopsided = specs.load(str(Path(__file__).parent.parent / "specs/examples/mckinney-lopsided.yaml"))
+    assert any("plus_minus_spaces" in q for q in lopsided["board"]["quadrants"])
+    options = kit.resolve_options(lopsided, kit.BuildOptions(colors=4))
+    layout = {q.position: q for q in mckinney.board_layout(lopsided)}
+    placed = {}
+    for part in mckinney.parts(lopsided, options):
+        if part.kind == "quadrant":
+            q = layout[part.meta["position"]]
+            dx, dy = part.meta["board_offset"]
+            placed[q.position] = (q, part, [transform(i, dx=dx, dy=dy) for i in part.items])
+    expected = sorted(space.square for space in engine_layout(lopsided.data).spaces)
+    assert printed_spaces(lopsided, placed) == expected
 
 
 def test_a_layout_with_two_tabs_on_one_seam_is_reported(mckinney_spec):

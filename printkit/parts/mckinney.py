@@ -33,7 +33,7 @@ import math
 from dataclasses import dataclass
 
 from ..errors import SpecError
-from ..rules.mckinney_board import to_board
+from ..rules.mckinney_board import spaces_for, to_board
 from ..writers.fonts import fit_size, text_width_mm, wrap
 from .core import (ART, CUT, GLUE_GREY, INK, MOUNTAIN, PT, VALLEY, WASTE, WASTE_GREY, Circle, Fill,
                    Line, Part, Text, glue_tab_art, rect, regular_polygon, tabbed_outline, transform)
@@ -314,7 +314,7 @@ def quadrant_part(spec, q: Quadrant, color: dict | None, options=None) -> Part:
     up = (0.0, -float(sy))  # text on the board reads from the north or south edge
 
     # +/- spaces, under the grid lines.
-    for space in spec["board"]["plus_minus_spaces"]:
+    for space in spaces_for(spec.data, q.index):
         i, j = space["at"]
         x0, y0, x1, y1 = q.square_rect(i, j)
         cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
