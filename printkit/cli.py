@@ -112,15 +112,6 @@ def simulate(game, n_games, seed, jobs, as_json, players, variant):
                    players=players, variant=variant, echo=click.echo)
 
 
-def _game_options(players, variant) -> dict:
-    options = {}
-    if players is not None:
-        options["players"] = players
-    if variant is not None:
-        options["variant"] = variant
-    return options
-
-
 def _load_position(game_obj, position: Path | None, players, variant):
     if position is None:
         return game_obj.initial_state()
@@ -150,7 +141,7 @@ def moves(game, position, players, variant):
     """Every legal move in the position, one a line, in the game's notation."""
     from . import rules
 
-    game_obj = rules.load(game, **_game_options(players, variant))
+    game_obj = rules.load(game, **rules.game_options(players, variant))
     state = _load_position(game_obj, position, players, variant)
     if state.is_chance_node():
         for action, probability in state.chance_outcomes():
@@ -171,7 +162,7 @@ def apply(game, move, position, players, variant):
     """Play MOVE... (in notation) from the position and print the resulting position JSON."""
     from . import rules
 
-    game_obj = rules.load(game, **_game_options(players, variant))
+    game_obj = rules.load(game, **rules.game_options(players, variant))
     state = _load_position(game_obj, position, players, variant)
     for number, text in enumerate(move, 1):
         try:

@@ -18,21 +18,12 @@ from . import spec as specs
 from .playout import play_many, summarise
 
 
-def _options(players, variant) -> dict:
-    options = {}
-    if players is not None:
-        options["players"] = players
-    if variant is not None:
-        options["variant"] = variant
-    return options
-
-
 def run(name: str, games: int = 100, seed: int = 0, jobs: int | None = None, as_json: bool = False,
         players: int | None = None, variant: str | None = None, echo=click.echo) -> dict:
     """Play ``games`` random games of ``name`` (bundled id or spec path) and print a summary.
 
     Returns the summary as a dict (what ``--json`` prints)."""
-    options = _options(players, variant)
+    options = rules.game_options(players, variant)
     game = rules.load(name, **options)  # fails early, in this process, on a bad spec or option
     loaded = game.spec
     if sys.stderr.isatty():

@@ -13,7 +13,17 @@ from __future__ import annotations
 from .. import spec as _spec
 from .base import CHANCE, TERMINAL, Game, IllegalAction, State
 
-__all__ = ["CHANCE", "TERMINAL", "Game", "State", "IllegalAction", "load"]
+__all__ = ["CHANCE", "TERMINAL", "Game", "State", "IllegalAction", "load", "game_options"]
+
+
+def game_options(players: int | None = None, variant: str | None = None) -> dict:
+    """The options ``load`` takes, from the command line's --players and --variant."""
+    options = {}
+    if players is not None:
+        options["players"] = players
+    if variant is not None:
+        options["variant"] = variant
+    return options
 
 
 def load(name: str, **options) -> Game:
