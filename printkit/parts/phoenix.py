@@ -354,3 +354,38 @@ def cover(spec, options, width: float, height: float) -> list:
             y -= 3.8
         y -= 1.2
     return items
+
+
+# --- rulebook figures ------------------------------------------------------------------
+
+def figures(spec, options) -> dict[str, Part]:
+    """Drawings for the rulebook (``printkit.rulebook.figures``), from the kit's own parts:
+
+    - ``board``: the Board as printed, its Phoenix squares and X and Y axes;
+    - ``nets``: a Bird net and the two dice nets, their folds and glue tabs
+      as the sheets print them."""
+    board = board_part(spec)
+    board.meta["caption"] = "The board: X along the bottom, Y up the side, the Phoenix squares in gold."
+    color = printed_colors(spec, options)[0]
+    kind = TYPES[0]
+    shown = [(bird_part(spec, color, kind), f"a Bird: {kind.capitalize()}, {color['name']}")]
+    shown += [(die_part(spec, axis), "") for axis in ("x", "y")]  # the nets name their dice
+    nets = _side_by_side("Nets", shown)
+    nets.meta["caption"] = ("Folds are dash-dot mountain folds: fold away from you, so the print "
+                            "stays outside. Grey tabs marked glue go inside.")
+    return {"board": board, "nets": nets}
+
+
+def _side_by_side(name: str, shown, gap: float = 8.0, label_h: float = 6.0, size: float = 9.0) -> Part:
+    """Parts in a row on their bottom line, each named underneath; a slot is
+    as wide as its part or its name, whichever is wider."""
+    slots = [max(p.width, text_width_mm(label, size) + 1.0) for p, label in shown]
+    height = max(p.height for p, _ in shown) + label_h
+    out = Part(name, sum(slots) + gap * (len(shown) - 1), height)
+    x = 0.0
+    for (part, label), slot in zip(shown, slots):
+        out.extend(transform(i, dx=x + (slot - part.width) / 2, dy=label_h) for i in part.items)
+        if label:
+            out.add(Text(x + slot / 2, 1.5, label, size=size))
+        x += slot + gap
+    return out

@@ -9,7 +9,8 @@ same bytes.
 A game's main template includes, when they exist,
 ``templates/<game>-clarifications.md.j2`` (the project's readings of the
 rules) and ``templates/<game>-notation.md.j2`` (move notation and position
-format). See :func:`printkit.rulebook.templating.context` for the names a
+format). Figures are drawn from the game's own parts: see
+:mod:`printkit.rulebook.figures`. See :func:`printkit.rulebook.templating.context` for the names a
 template sees.
 """
 
@@ -22,7 +23,7 @@ from ..errors import PrintkitError
 from ..writers.fonts import register_fonts
 from .markdown import Renderer, Styles
 from .pdf import RulebookDoc
-from .templating import context, render, template_name
+from .templating import context, render, render_with_figures, template_name
 
 __all__ = ["write", "render", "render_pdf", "context", "file_name", "template_name"]
 
@@ -35,13 +36,14 @@ def file_name(spec) -> str:
 def render_pdf(spec, options, templates_dir: Path | None = None) -> bytes:
     """The rulebook PDF of a spec, as bytes."""
     register_fonts()
-    markdown_text = render(spec, options, templates_dir)
+    markdown_text, figures = render_with_figures(spec, options, templates_dir)
     buffer = io.BytesIO()
     title = str(spec.get("title") or spec.id)
     doc = RulebookDoc(buffer, options.paper, title=f"{title}: rules",
                       author=str(spec.get("credit") or ""), subject=str(spec.get("description") or ""))
     renderer = Renderer(doc.text_width, Styles(ink_saver=bool(options.ink_saver)),
-                        source=f"rulebook {template_name(spec)}")
+                        source=f"rulebook {template_name(spec)}", figures=figures.by_marker(),
+                        height=doc.text_height)
     story = renderer.flowables(markdown_text)
     if not story:
         raise PrintkitError(f"{template_name(spec)}: the rulebook template produced no text")

@@ -4,7 +4,8 @@ ReportLab platypus.
 Supported: ``#``/``##``/``###`` headings, paragraphs, ``- `` and ``1. ``
 lists (nested), ``**bold**``, ``*italic*``, inline code, fenced code
 blocks, pipe tables, block quotes and rules. Raw HTML is off: it prints as
-text. The first ``#`` heading is the title block; the paragraphs right
+text. A paragraph that is only a figure marker (``figures.Figures``)
+becomes that figure: the drawing and its caption. The first ``#`` heading is the title block; the paragraphs right
 after it (before any other block) are its credit lines.
 """
 
@@ -29,6 +30,7 @@ from reportlab.platypus import (CondPageBreak, HRFlowable, KeepTogether, ListFlo
 
 from ..errors import PrintkitError
 from ..writers.fonts import register_fonts
+from .figures import MAX_HEIGHT, OPEN, PartDrawing
 
 BODY_SIZE = 10
 LEADING = 13.5
@@ -92,15 +94,21 @@ class Styles:
                                    borderWidth=0.5 if self.ink_saver else 0)
         self.item = ParagraphStyle("Item", parent=body, spaceAfter=2.5)
         self.quote = ParagraphStyle("Quote", parent=body, fontName=italic, leftIndent=12)
+        self.caption = ParagraphStyle("Caption", parent=body, fontName=italic, fontSize=9,
+                                      leading=12, alignment=TA_CENTER, spaceBefore=4,
+                                      spaceAfter=10)
 
 
 class Renderer:
     """Markdown text -> a list of platypus flowables for a frame of ``width`` points."""
 
-    def __init__(self, width: float, styles: Styles, source: str = "rulebook"):
+    def __init__(self, width: float, styles: Styles, source: str = "rulebook",
+                 figures: dict | None = None, height: float = 650.0):
         self.width = width
+        self.height = height  # of the text frame: a figure takes at most a part of it
         self.styles = styles
         self.source = source  # named in error messages
+        self.figures = figures or {}  # marker -> figures.Figure
         self.missing: dict[str, str] = {}  # characters the font lacks -> where first seen
         self._cmap = getFont(styles.fonts.regular).face.charToGlyph
         self._mono_cmap = getFont(styles.mono).face.charToGlyph
@@ -141,7 +149,7 @@ class Renderer:
             # a heading never sits alone at a page foot
             return [CondPageBreak(style.leading * 4), self.heading(node, style, level - 1)]
         if kind == "paragraph":
-            return [Paragraph(self.inline(node.children[0]), self.styles.body)]
+            return self.paragraph(node, self.styles.body, width)
         if kind in ("bullet_list", "ordered_list"):
             return [self.listing(node, width)]
         if kind in ("fence", "code_block"):
@@ -152,7 +160,7 @@ class Renderer:
             inner = []
             for child in node.children:
                 if child.type == "paragraph":
-                    inner.append(Paragraph(self.inline(child.children[0]), self.styles.quote))
+                    inner.extend(self.paragraph(child, self.styles.quote, width - 12))
                 else:
                     inner.extend(self.block(child, width - 12))
             return inner
@@ -163,6 +171,29 @@ class Renderer:
             return [Paragraph(self.text(node.content, node), self.styles.body)]
         return []
 
+    def paragraph(self, node: SyntaxTreeNode, style: ParagraphStyle, width: float) -> list:
+        """A paragraph, or the figure whose marker is all it holds."""
+        inline = node.children[0]
+        figure = self.figures.get(inline.content.strip())
+        if figure is not None:
+            return [self.figure(figure, width)]
+        return [Paragraph(self.inline(inline), style)]
+
+    def figure(self, figure, width: float) -> KeepTogether:
+        """The drawing, scaled to its share of the width, and its caption below."""
+        drawing = PartDrawing(figure.part, width * figure.width, self.height * MAX_HEIGHT,
+                              self.styles.fonts, self.styles.ink_saver)
+        block = [Spacer(0, 4), drawing]
+        if figure.caption.strip():
+            caption = SyntaxTreeNode(parser().parse(figure.caption)).children
+            if len(caption) != 1 or caption[0].type != "paragraph":
+                raise PrintkitError(f"{figure.where}: the caption of figure {figure.name!r} "
+                                    "must be one paragraph of text")
+            block.append(Paragraph(self.inline(caption[0].children[0]), self.styles.caption))
+        else:
+            block.append(Spacer(0, 10))
+        return KeepTogether(block)
+
     def listing(self, node: SyntaxTreeNode, width: float) -> ListFlowable:
         ordered = node.type == "ordered_list"
         inner = width - LIST_INDENT
@@ -171,7 +202,7 @@ class Renderer:
             content = []
             for child in item.children:
                 if child.type == "paragraph":  # list items sit closer than body text
-                    content.append(Paragraph(self.inline(child.children[0]), self.styles.item))
+                    content.extend(self.paragraph(child, self.styles.item, inner))
                 else:
                     content.extend(self.block(child, inner))
             items.append(ListItem(content or [Spacer(0, 0)]))
@@ -298,6 +329,11 @@ class Renderer:
         return "".join(out)
 
     def text(self, content: str, node: SyntaxTreeNode) -> str:
+        if OPEN in content:  # a figure's marker run into other text
+            where = [f for m, f in self.figures.items() if m in content]
+            named = f"{where[0].where}: figure {where[0].name!r}" if where else f"{self.source}: a figure"
+            raise PrintkitError(f"{named} must stand on a line of its own, with a blank line "
+                                "before and after (not in a heading, table or sentence)")
         self._check(content)
         return escape(content)
 

@@ -84,6 +84,10 @@ class RulebookDoc(BaseDocTemplate):
     def text_width(self) -> float:
         return self.pagesize[0] - 2 * MARGIN
 
+    @property
+    def text_height(self) -> float:
+        return self.pagesize[1] - MARGIN - BOTTOM
+
     def afterFlowable(self, flowable):
         entry = getattr(flowable, "outline", None)
         if entry is None:

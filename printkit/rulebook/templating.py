@@ -20,6 +20,7 @@ from jinja2.sandbox import ImmutableSandboxedEnvironment
 from .. import TEMPLATES_DIR
 from ..errors import PrintkitError
 from ..spec import display_path
+from .figures import Figures
 
 TEMPLATE_SUFFIX = ".md.j2"
 
@@ -105,7 +106,7 @@ def _exists(env, name: str) -> bool:
     return True
 
 
-def context(spec, options) -> dict:
+def context(spec, options, figures: Figures | None = None) -> dict:
     """The names a rulebook template sees.
 
     - ``spec``: the spec's data (a copy; templates cannot change it)
@@ -118,6 +119,9 @@ def context(spec, options) -> dict:
       players, like tiles, gets it as it is)
     - helpers: plural, number, and_list, inches, span (also as filters),
       template_exists(name)
+    - ``figure(name, caption=None, width=1.0)``: a drawing from the game's
+      parts (``printkit.parts.<game>.figures``), on a line of its own; see
+      :mod:`printkit.rulebook.figures`
     """
     data = copy.deepcopy(spec.data)
     palette = data.get("colors") or []
@@ -150,7 +154,15 @@ def context(spec, options) -> dict:
         "players": {"min": low, "max": high,
                     "text": span(low, high) if low is not None else ""},
         "colors": palette,
+        "figure": _figure_function(figures if figures is not None else Figures(spec, options)),
     }
+
+
+def _figure_function(figures: Figures):
+    """A plain function for the template, so it cannot reach the collector's state."""
+    def figure(name, caption=None, width=1.0):
+        return figures(name, caption, width)
+    return figure
 
 
 def template_name(spec) -> str:
@@ -160,11 +172,18 @@ def template_name(spec) -> str:
 
 def render(spec, options, templates_dir: Path | None = None, name: str | None = None) -> str:
     """Render a spec's rulebook template to Markdown text."""
+    return render_with_figures(spec, options, templates_dir, name)[0]
+
+
+def render_with_figures(spec, options, templates_dir: Path | None = None,
+                        name: str | None = None) -> tuple[str, Figures]:
+    """The Markdown text of a spec's rulebook and the figures it asked for."""
     env = environment(templates_dir)
     name = name or template_name(spec)
+    figures = Figures(spec, options)
     try:
         template = env.get_template(name)
-        return template.render(context(spec, options))
+        return template.render(context(spec, options, figures)), figures
     except PrintkitError:
         raise
     except jinja2.TemplateSyntaxError as exc:

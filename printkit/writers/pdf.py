@@ -44,12 +44,16 @@ def write(sheets, path: Path, title: str, subject: str = "", ink_saver: bool = F
     canvas.setSubject(subject)
     for sheet in sheets:
         canvas.setPageSize((sheet.paper.width * MM, sheet.paper.height * MM))
-        _draw_items(canvas, sheet.print_items(), fonts, ink_saver)
+        draw_items(canvas, sheet.print_items(), fonts, ink_saver)
         canvas.showPage()
     canvas.save()
 
 
-def _draw_items(canvas: Canvas, items, fonts, ink_saver: bool) -> None:
+def draw_items(canvas: Canvas, items, fonts, ink_saver: bool) -> None:
+    """Draw part items (millimetres) on a ReportLab canvas in points, as the
+    kit prints them; the rulebook's figures draw with it too.
+
+    ``fonts`` is ``writers.fonts.register_fonts()``."""
     # Shading first, then art, then the cut and fold lines on top, so no
     # picture ever hides a line the user must cut or fold along.
     def layer(item) -> int:

@@ -1,0 +1,143 @@
+"""Figures: drawings in the rulebook made from the kit's own parts.
+
+A template asks for one by name, on a line of its own::
+
+    {{ figure("board") }}
+    {{ figure("shapes", "The three shapes, in Black and in White", width=0.8) }}
+
+The figures a game offers come from its part generator module, so a new
+game adds figures without touching the rulebook::
+
+    # printkit/parts/<game>.py
+    def figures(spec, options) -> dict[str, Part]: ...
+
+Each is a :class:`printkit.parts.core.Part` (millimetres, y up), drawn by the
+very code that draws the kit's sheets (``writers.pdf.draw_items``), scaled
+to ``width`` (a fraction of the text width, 1 by default) but never taller
+than ``MAX_HEIGHT`` of the text frame. Under it sits the caption: the one the
+template gives, else the part's ``meta["caption"]`` (a generator that plays
+an engine position can say what came of it there).
+
+``figure()`` leaves a marker paragraph in the Markdown; the Markdown
+renderer (``markdown.Renderer``) turns it into the drawing. An unknown name
+or a marker that does not stand in a paragraph of its own is a
+PrintkitError naming the template file and line.
+"""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+from reportlab.platypus import Flowable
+
+from ..errors import PrintkitError
+from ..spec import display_path
+from ..writers.pdf import MM, draw_items
+
+# Marker characters from Unicode's private use area: they never occur in
+# spec text, and the font check would catch one that leaked into print.
+OPEN, CLOSE = "\ue000", "\ue001"
+MAX_HEIGHT = 0.62  # of the text frame's height: a figure leaves room for its words
+LEAST_WIDTH = 0.2  # of the text width
+
+
+@dataclass(frozen=True)
+class Figure:
+    """One figure a template asked for: which, drawn from what, and where it was asked."""
+
+    number: int  # in the order the template asks for them
+    name: str
+    part: object  # a printkit.parts.core.Part
+    caption: str
+    width: float  # fraction of the text width
+    where: str  # "template:line", for error messages
+
+    @property
+    def marker(self) -> str:
+        return f"{OPEN}figure {self.number}{CLOSE}"
+
+
+class Figures:
+    """The ``figure`` function of one rendering: looks names up in the game's
+    ``figures(spec, options)`` (once, on first use) and remembers every
+    figure asked for, in order."""
+
+    def __init__(self, spec, options):
+        self.spec = spec
+        self.options = options
+        self.asked: list[Figure] = []
+        self._offered: dict | None = None
+
+    def offered(self) -> dict:
+        if self._offered is None:
+            from ..spec import game_module
+
+            try:
+                module = game_module(self.spec.game, "parts")
+            except PrintkitError:  # a game without a part generator offers nothing
+                module = None
+            offer = getattr(module, "figures", None)
+            self._offered = dict(offer(self.spec, self.options)) if offer else {}
+        return self._offered
+
+    def __call__(self, name, caption: str | None = None, width: float = 1.0) -> str:
+        where = calling_template()
+        offered = self.offered()
+        if name not in offered:
+            names = ", ".join(sorted(offered)) or "none"
+            raise PrintkitError(f"{where}: unknown figure {name!r}; {self.spec.game} offers: {names}")
+        if not isinstance(width, (int, float)) or not LEAST_WIDTH <= width <= 1:
+            raise PrintkitError(f"{where}: figure {name!r}: width {width!r} must be a fraction of the "
+                                f"text width from {LEAST_WIDTH} to 1")
+        part = offered[name]
+        if caption is None:
+            caption = part.meta.get("caption", "")
+        figure = Figure(len(self.asked) + 1, str(name), part, str(caption), float(width), where)
+        self.asked.append(figure)
+        # Blank lines around: the marker is a paragraph of its own.
+        return f"\n\n{figure.marker}\n\n"
+
+    def by_marker(self) -> dict:
+        return {f.marker: f for f in self.asked}
+
+
+def calling_template() -> str:
+    """"file:line" of the template line that is calling, found from the stack:
+    Jinja's compiled templates carry their template in their globals."""
+    frame = sys._getframe(1)
+    while frame is not None:
+        template = frame.f_globals.get("__jinja_template__")
+        if template is not None:
+            line = template.get_corresponding_lineno(frame.f_lineno)
+            name = template.filename or template.name or "template"
+            return f"{display_path(Path(name)) if template.filename else name}:{line}"
+        frame = frame.f_back
+    return "template"
+
+
+class PartDrawing(Flowable):
+    """A Part drawn at ``scale`` (points per point of the part at full size),
+    centred in the frame, with the kit writer's own drawing code."""
+
+    def __init__(self, part, width: float, max_height: float, fonts, ink_saver: bool):
+        super().__init__()
+        natural_w, natural_h = part.width * MM, part.height * MM
+        self.part = part
+        self.scale = min(width / natural_w, max_height / natural_h)
+        self.width = natural_w * self.scale
+        self.height = natural_h * self.scale
+        self.fonts = fonts
+        self.ink_saver = ink_saver
+        self.hAlign = "CENTER"
+
+    def wrap(self, available_width, available_height):
+        return self.width, self.height
+
+    def draw(self):
+        canvas = self.canv
+        canvas.saveState()
+        canvas.scale(self.scale, self.scale)
+        draw_items(canvas, self.part.items, self.fonts, self.ink_saver)
+        canvas.restoreState()
