@@ -19,8 +19,8 @@ from __future__ import annotations
 
 import math
 
-from ..parts.core import ART, CUT, Fill, Line, Part, Text, rect
-from ..rules.tiles_shapes import BLACK, WHITE, ShapeBook, corner
+from ..parts.core import ART, CUT, Circle, Fill, Line, Part, Text, rect
+from ..rules.tiles_shapes import BLACK, WHITE, ShapeBook, corner, normalise, swapped
 from ..sheets import PAPERS, content_box
 from ..writers.fonts import fit_size, text_width_mm
 
@@ -355,3 +355,202 @@ def cover(spec, options, width: float, height: float) -> list:
                           anchor="start", bold=bold))
         y -= 6 if bold else 4.2
     return items
+
+
+# --- rulebook figures --------------------------------------------------------
+
+FIGURE_TILE = 12.0  # mm: a tile in the rulebook's drawings, before they are scaled
+FIGURE_GAP = 9.0  # mm between two drawings of shapes
+FIGURE_LABEL_W = 16.0  # mm for the row names "Black" and "White"
+# Outlines of found shapes in the worked example: a hue per colour and a
+# dash for greyscale prints.
+SHAPE_INK = {BLACK: ("#D55E00", None), WHITE: ("#0072B2", (3.0, 1.6))}
+
+
+def figures(spec, options) -> dict[str, Part]:
+    """Drawings for the rulebook (``printkit.rulebook.figures``):
+
+    - ``shapes``: each shape in Black and in White, from the shapes the rules count;
+    - ``scoring``: a small table played with the rules engine, the shapes it
+      finds there outlined and the score it gives."""
+    return {"shapes": shapes_figure(spec), "scoring": scoring_figure(spec)}
+
+
+def _pattern_items(cells, x: float, y: float, size: float, colors: dict) -> list:
+    """The tiles of a pattern ((x, y, orientation), ...) with their lower-left at (x, y)."""
+    items = []
+    for cx, cy, o in cells:
+        items += tile_items(x + cx * size, y + cy * size, size, o, colors,
+                            edge=TILE_EDGE_GREY, edge_pt=0.6)
+    return items
+
+
+def shapes_figure(spec) -> Part:
+    """Every shape as the spec draws it, in Black (its black halves) and in
+    White (the same pattern in white halves), named, with what it beats."""
+    data = spec.data if hasattr(spec, "data") else spec
+    book = ShapeBook.from_spec(data)
+    colors = data["colors"]
+    t = FIGURE_TILE
+    order = cycle_order(book)
+    # Each shape as the spec lists it, moved to the origin: Black, and its White twin.
+    drawn = {i: normalise_cells(book.shapes[i].cells) for i in order}
+    widths = [max(t * _extent(drawn[i])[0], text_width_mm(book.shapes[i].name, 10, True)) for i in order]
+    row_h = max(_extent(drawn[i])[1] for i in order) * t
+    head_h, row_gap = 12.0, 7.0
+    width = FIGURE_LABEL_W + sum(widths) + FIGURE_GAP * (len(order) - 1)
+    height = head_h + 2 * row_h + row_gap
+    part = Part("The shapes", width, height)
+    x = FIGURE_LABEL_W
+    for index, w in zip(order, widths):
+        shape = book.shapes[index]
+        cx = x + w / 2
+        part.add(Text(cx, height - 4.5, shape.name, size=10, bold=True))
+        words = f"beats {book.shapes[book.beaten[index]].name}"
+        part.add(Text(cx, height - 9.0, words, size=fit_size(words, w + FIGURE_GAP - 1, 8)))
+        cells = drawn[index]
+        pw, ph = _extent(cells)
+        for row, colour in enumerate((BLACK, WHITE)):
+            pattern = cells if colour == BLACK else swapped(cells)
+            top = height - head_h - row * (row_h + row_gap)
+            part.extend(_pattern_items(pattern, cx - pw * t / 2, top - row_h / 2 - ph * t / 2, t, colors))
+        x += w + FIGURE_GAP
+    for row, name in enumerate(("Black", "White")):
+        mid = height - head_h - row * (row_h + row_gap) - row_h / 2
+        part.add(Text(0, mid - 1.2, name, size=10, bold=True, anchor="start"))
+    turned = "turned or mirrored" if book.mirrors else "turned (not mirrored)"
+    part.meta["caption"] = (f"The shapes in Black and in White; each counts wherever it lies, {turned}.")
+    return part
+
+
+def normalise_cells(cells) -> tuple:
+    """A pattern moved so that its least x and y are 0 (the spec's order kept)."""
+    mx = min(c[0] for c in cells)
+    my = min(c[1] for c in cells)
+    return tuple((x - mx, y - my, o) for x, y, o in cells)
+
+
+def scoring_position(spec):
+    """A short game played with the rules engine that ends as the template's
+    first worked example does: a Black shape and the White shape it beats,
+    nothing else on the table. Returns the final engine state.
+
+    The table is searched for, not typed in: the two shapes come from the
+    spec, side by side; the engine then lays them tile by tile, every move
+    legal, every turn before the last ending level."""
+    from ..rules.tiles import Game, decode
+    from ..rules.tiles_shapes import connected
+
+    data = spec.data if hasattr(spec, "data") else spec
+    game = Game(spec)
+    book = game.book
+    winner = book.keys.index(next(iter(data["beats"])))
+    loser = book.beaten[winner]
+    black = normalise(book.shapes[winner].cells)
+    white = normalise(swapped(book.shapes[loser].cells))
+    offsets = sorted(((dx, dy) for dx in range(-5, 6) for dy in range(-5, 6)),
+                     key=lambda d: (abs(d[0]) + abs(d[1]), abs(d[1]), d))
+    for dx, dy in offsets:
+        table = {(x, y): o for x, y, o in black}
+        moved = [(x + dx, y + dy, o) for x, y, o in white]
+        if any((x, y) in table for x, y, _ in moved):
+            continue
+        table.update({(x, y): o for x, y, o in moved})
+        cells = [(x, y, o) for (x, y), o in table.items()]
+        if len(table) % 2 or not connected(cells):
+            continue
+        if {(c, i) for c, i, _ in book.occurrences(table)} != {(BLACK, winner), (WHITE, loser)} \
+                or len(book.occurrences(table)) != 2:
+            continue
+        # The first two tiles lie side by side at (0, 0) and (1, 0).
+        for (x, y) in sorted(table):
+            if (x + 1, y) not in table:
+                continue
+            placed = {(px - x, py - y): o for (px, py), o in table.items()}
+            state = _lay_all(game, game.initial_state(), placed, decode)
+            if state is not None:
+                return state
+    return None
+
+
+def _lay_all(game, state, todo: dict, decode):
+    """Depth-first: lay every tile of ``todo`` with legal moves, the game
+    going on until the last one. The final state, or None."""
+    if not todo:
+        return state
+    for action in state.legal_actions():
+        x, y, o = decode(action)
+        if todo.get((x, y)) != o:
+            continue
+        after = state.clone()
+        after.apply(action)
+        rest = {k: v for k, v in todo.items() if k != (x, y)}
+        if after.result is not None and rest:
+            continue
+        found = _lay_all(game, after, rest, decode)
+        if found is not None:
+            return found
+    return None
+
+
+def scoring_figure(spec) -> Part:
+    """The end of a game the engine played (``scoring_position``): its tiles
+    numbered in play order, the shapes it counts outlined, and the score."""
+    from .nets import cells_outline
+
+    data = spec.data if hasattr(spec, "data") else spec
+    book = ShapeBook.from_spec(data)
+    state = scoring_position(spec)
+    if state is None:  # shapes that cannot lie side by side alone: no example to draw
+        part = Part("Scoring example", 60, 10)
+        part.add(Text(30, 4, "(these shapes leave no simple example)", size=8))
+        return part
+    t = FIGURE_TILE * 1.25
+    label_h = 7.0  # room for a shape's name above or below the table
+    xs = [x for x, _, _ in state.played]
+    ys = [y for _, y, _ in state.played]
+    x0, y0 = min(xs), min(ys)
+    rows = max(ys) - y0 + 1
+    found = sorted(book.occurrences(state.table), key=lambda f: (f[0], f[1], sorted(f[2])))
+    # A shape reaching the table's top row is named above it, any other below.
+    above = [max(y for _, y, _ in cells) == max(ys) for _, _, cells in found]
+    top_pad = label_h if any(above) else 1.0
+    bottom_pad = label_h if not all(above) else 1.0
+    side = 1.0
+    width = (max(xs) - x0 + 1) * t + 2 * side
+    height = rows * t + top_pad + bottom_pad
+    part = Part("Scoring example", width, height)
+
+    def at(x, y):
+        return (side + (x - x0) * t, bottom_pad + (y - y0) * t)
+
+    for number, (x, y, o) in enumerate(state.played, 1):
+        left, bottom = at(x, y)
+        part.extend(tile_items(left, bottom, t, o, data["colors"], edge=TILE_EDGE_GREY, edge_pt=0.6))
+        part.add(Circle((left + t / 2, bottom + t / 2), t * 0.17, fill="#FFFFFF", stroke="#000000",
+                        stroke_pt=0.5))
+        part.add(Text(left + t / 2, bottom + t / 2 - 1.1, str(number), size=8, bold=True))
+    names = []
+    for (colour, index, cells), upper in zip(found, above):
+        ink, dash = SHAPE_INK[colour]
+        ox, oy = at(x0, y0)
+        outline = tuple((px + ox, py + oy)
+                        for px, py in cells_outline([(x - x0, y - y0) for x, y, _ in cells], t))
+        part.add(Line(outline, role=ART, closed=True, color=ink, width_pt=2.2, dash=dash))
+        name = f"{COLOUR_NAMES[colour]} {book.shapes[index].name}"
+        names.append(name)
+        mid_x = (min(px for px, _ in outline) + max(px for px, _ in outline)) / 2
+        y = max(py for _, py in outline) + 2.2 if upper else min(py for _, py in outline) - 5.2
+        part.add(Text(mid_x, y, name, size=fit_size(name, width, 9, True), bold=True, color=ink))
+    black, white = state.scores()
+    result = {BLACK: "Black wins", WHITE: "White wins"}.get(state.result, "a draw")
+    beats = f"{book.shapes[found[0][1]].name} beats {book.shapes[book.beaten[found[0][1]]].name}" \
+        if found else ""
+    part.meta["caption"] = (f"A table the rules engine played, tiles numbered in play order: "
+                            f"{' and '.join(names)}. {beats}: Black {black}, White {white}. "
+                            f"**{result}.**")
+    part.meta["state"] = state
+    return part
+
+
+COLOUR_NAMES = {BLACK: "Black", WHITE: "White"}

@@ -176,23 +176,26 @@ class Renderer:
         inline = node.children[0]
         figure = self.figures.get(inline.content.strip())
         if figure is not None:
-            return [self.figure(figure, width)]
+            return self.figure(figure, width)
         return [Paragraph(self.inline(inline), style)]
 
-    def figure(self, figure, width: float) -> KeepTogether:
-        """The drawing, scaled to its share of the width, and its caption below."""
+    def figure(self, figure, width: float) -> list:
+        """The drawing, scaled to its share of the width, and its caption below.
+
+        Not a KeepTogether: platypus would not keep a heading with one.
+        The drawing keeps with its caption, a heading with the drawing."""
         drawing = PartDrawing(figure.part, width * figure.width, self.height * MAX_HEIGHT,
                               self.styles.fonts, self.styles.ink_saver)
-        block = [Spacer(0, 4), drawing]
-        if figure.caption.strip():
-            caption = SyntaxTreeNode(parser().parse(figure.caption)).children
-            if len(caption) != 1 or caption[0].type != "paragraph":
-                raise PrintkitError(f"{figure.where}: the caption of figure {figure.name!r} "
-                                    "must be one paragraph of text")
-            block.append(Paragraph(self.inline(caption[0].children[0]), self.styles.caption))
-        else:
-            block.append(Spacer(0, 10))
-        return KeepTogether(block)
+        drawing.spaceBefore = 4
+        if not figure.caption.strip():
+            drawing.spaceAfter = 10
+            return [drawing]
+        caption = SyntaxTreeNode(parser().parse(figure.caption)).children
+        if len(caption) != 1 or caption[0].type != "paragraph":
+            raise PrintkitError(f"{figure.where}: the caption of figure {figure.name!r} "
+                                "must be one paragraph of text")
+        drawing.keepWithNext = 1
+        return [drawing, Paragraph(self.inline(caption[0].children[0]), self.styles.caption)]
 
     def listing(self, node: SyntaxTreeNode, width: float) -> ListFlowable:
         ordered = node.type == "ordered_list"
