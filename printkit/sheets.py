@@ -242,18 +242,39 @@ def impose(spec, parts: list[Part], options, game_module=None) -> list[Sheet]:
 def _summary(parts: list[Part]) -> str:
     """'Builder, 2 Slider Markers, 8 Paper Units': what is on a sheet, by name."""
     counts = checklist(parts)
-    return ", ".join(name if n == 1 else f"{n} x {name}" for name, _, n in counts)
+    return ", ".join(name if n == 1 else f"{n} {name}" for name, _, n in counts)
+
+
+def plural(name: str) -> str:
+    """The name of several pieces: an "s" on the head word, the part before
+    any "(" or ",": "Paper Unit (Blue)" -> "Paper Units (Blue)"."""
+    cut = min((i for i in (name.find(" ("), name.find(",")) if i > 0), default=len(name))
+    head, rest = name[:cut], name[cut:]
+    if head.endswith(("s", "x", "ch", "sh")):
+        head += "es"
+    elif head.endswith("y") and head[-2:-1] not in ("a", "e", "o", "u"):
+        head = head[:-1] + "ies"
+    else:
+        head += "s"
+    return head + rest
+
+
+def checklist_key(part: Part) -> str:
+    """The checklist row a part counts towards: its piece name, else its name."""
+    return part.piece or part.name
 
 
 def checklist(parts: list[Part]) -> list[tuple[str, str, int]]:
-    """(name, kind, count) of identical part names, in order of first appearance."""
+    """(name, kind, count) of the pieces, identical names counted together, in
+    order of first appearance. The name is plural when the count is."""
     seen: dict[str, list] = {}
     for part in parts:
-        if part.name in seen:
-            seen[part.name][2] += 1
+        key = checklist_key(part)
+        if key in seen:
+            seen[key][2] += part.pieces
         else:
-            seen[part.name] = [part.name, part.kind, 1]
-    return [tuple(v) for v in seen.values()]
+            seen[key] = [key, part.kind, part.pieces, part.plural]
+    return [(name if n == 1 else (many or plural(name)), kind, n) for name, kind, n, many in seen.values()]
 
 
 # --- furniture: title, legend, cover ---------------------------------------
@@ -344,7 +365,9 @@ def _cover(spec, options, sheets: list[Sheet], box, game_module) -> list:
     if spec.get("credit"):
         items.append(Text(x0, y, spec["credit"], size=fit_size(spec["credit"], w, 8), anchor="start"))
         y -= 4.5
-    colours = options.colors
+    # Only a game that prints pieces per player colour names their number
+    # (Tiles has black and white halves, not player colours).
+    colours = options.colors if isinstance(spec.get("colors"), list) else None
     facts = (f"Print-and-play kit: {len(sheets)} sheets, {sheets[0].paper.name} paper"
              + (f", {colours} player colours" if colours else "")
              + (", ink-saver" if options.ink_saver else ""))
@@ -362,10 +385,11 @@ def _cover(spec, options, sheets: list[Sheet], box, game_module) -> list:
     for sheet in sheets:
         for p in sheet.placements:
             parts.append(p.part)
-            numbers = where.setdefault(p.part.name, [])
+            numbers = where.setdefault(checklist_key(p.part), [])
             if sheet.number not in numbers:
                 numbers.append(sheet.number)
     rows = checklist(parts)
+    keys = list(where)  # checklist() keeps the same order of first appearance
     items.append(Text(x0, y, "Checklist", size=10, bold=True, anchor="start"))
     y -= 5
     line_h = 4.1
@@ -377,8 +401,13 @@ def _cover(spec, options, sheets: list[Sheet], box, game_module) -> list:
         cy = y - row * line_h
         items.append(Line(rect(cx, cy - 0.4, 2.8, 2.8), role="art", closed=True, width_pt=0.5))
         items.append(Text(cx + 9.5, cy, str(count), size=7.5, bold=True, anchor="end"))
-        numbers = where[name]
-        ref = "sheet " + ", ".join(map(str, numbers)) if len(numbers) < 4 else f"sheets {numbers[0]}-{numbers[-1]}"
+        numbers = where[keys[i]]
+        if len(numbers) == 1:
+            ref = f"sheet {numbers[0]}"
+        elif len(numbers) < 4 or numbers[-1] - numbers[0] != len(numbers) - 1:
+            ref = "sheets " + ", ".join(map(str, numbers))
+        else:
+            ref = f"sheets {numbers[0]}-{numbers[-1]}"
         ref_w = text_width_mm(ref, 6.5)
         size = fit_size(name, col_w - 12 - ref_w - 2, 7.5)
         items.append(Text(cx + 11, cy, name, size=size, anchor="start"))

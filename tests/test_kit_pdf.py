@@ -92,9 +92,9 @@ def test_every_sheet_is_titled_in_order_and_sheet_one_has_the_checklist(mckinney
     cover = re.sub(r"\s+", " ", texts[0])
     for color in (c["name"] for c in mckinney_spec["colors"]):
         assert f"1 Builder ({color})" in cover
-        assert f"{mckinney_spec['pieces']['slider_markers']} Slider Marker ({color})" in cover
+        assert f"{mckinney_spec['pieces']['slider_markers']} Slider Markers ({color})" in cover
         for kind, count in units.items():
-            assert f"{count} {kind.capitalize()} Unit ({color})" in cover
+            assert f"{count} {kind.capitalize()} Units ({color})" in cover
 
 
 def test_two_colours_print_two_pieces_sheets_and_two_start_squares(mckinney_kit, mckinney_spec):

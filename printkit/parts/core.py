@@ -24,9 +24,10 @@ How a game plugs in (the API other part generators rely on):
 ``group`` differs from the one before starts a new sheet; parts of one group
 fill as many sheets as they need. Parts that share an ``abut`` key and
 size, one after another, are set edge to edge in a grid (shared cut lines,
-for a trimmer). ``Part.name`` and ``Part.kind`` feed the checklist on sheet
-1, where identical names are grouped and counted. A part larger than the
-printable area is reported as an error naming the part and the paper.
+for a trimmer). ``Part.name`` (or ``Part.piece``, with ``pieces`` and
+``plural``) feeds the checklist on sheet 1, where identical names are
+grouped and counted. A part larger than the printable area is reported as
+an error naming the part and the paper.
 """
 
 from __future__ import annotations
@@ -121,6 +122,13 @@ class Part:
     # Anything a game wants to remember about the part (e.g. where a board
     # section sits on the assembled board); writers ignore it.
     meta: dict = field(default_factory=dict)
+    # What the checklist counts: a part may hold several pieces (a sheet of
+    # tiles holds its tiles), named ``piece`` ("" takes the part's name) and,
+    # when there are more than one, ``plural`` ("" adds an "s" to the name's
+    # head word: "Paper Unit (Blue)" -> "Paper Units (Blue)").
+    pieces: int = 1
+    piece: str = ""
+    plural: str = ""
 
     def add(self, *items: Item) -> "Part":
         self.items.extend(items)

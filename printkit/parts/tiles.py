@@ -133,8 +133,10 @@ def tile_grid(count: int, first: int, total: int, size: float, columns: int, row
         return last_row if row == used_rows - 1 else columns
 
     # Each grid is its own group, so each sheet's title names its tiles.
+    # The checklist counts the tiles themselves, not the sheets they come on.
     part = Part(f"Sheet of {count} tiles", width, height, kind="tiles", group=f"tiles-{first}",
-                rotatable=False, meta={"tiles": count, "first": first, "size_mm": size})
+                rotatable=False, meta={"tiles": count, "first": first, "size_mm": size},
+                pieces=count, piece=f"Tile ({size:g} mm square)", plural=f"Tiles ({size:g} mm squares)")
     art: list = []
     for row in range(used_rows):
         for column in range(row_tiles(row)):
