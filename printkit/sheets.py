@@ -12,7 +12,7 @@ Letter or A4 sheets and returns the Sheets of the kit:
   sharing an ``abut`` key and size sit edge to edge in a grid;
 - every sheet has a title (game, "sheet n of N", what is on it; the words
   come from the parts module's optional ``sheet_title(group, parts)``) and a
-  short legend of the line roles.
+  short legend of the line roles it uses (the cover: those of the whole kit).
 
 Nothing is inked within ``SAFE_MARGIN`` of a paper edge: home printers cannot
 print the outer 6.35 mm (1/4 in), and a little more hides paper skew.
@@ -234,8 +234,11 @@ def impose(spec, parts: list[Part], options, game_module=None) -> list[Sheet]:
     for n, sheet in enumerate(sheets, 1):
         sheet.number, sheet.total = n, total
     cover.furniture.extend(_cover(spec, options, sheets, box, game_module))
+    # The cover's legend keys every role of the kit, each other sheet its own.
+    kit_roles = roles_used(item for sheet in sheets for item in sheet.part_items())
     for sheet in sheets:
-        sheet.furniture[:0] = _title(spec, sheet) + _legend(paper)
+        roles = kit_roles if sheet is cover else roles_used(sheet.part_items())
+        sheet.furniture[:0] = _title(spec, sheet) + _legend(paper, roles)
     return sheets
 
 
@@ -297,29 +300,49 @@ def _title(spec, sheet: Sheet) -> list:
     ]
 
 
-def legend_items(x: float, y: float, size: float = 6.5) -> tuple[list, float]:
-    """A one-line key to the line roles at (x, y) (baseline); returns items and width."""
+LEGEND_ROLES = (CUT, VALLEY, MOUNTAIN, GLUE, WASTE)
+
+
+def roles_used(items) -> set:
+    """The line roles a set of items shows: cut and fold lines, glue tabs, waste."""
+    used = set()
+    for item in items:
+        if isinstance(item, Line) and item.role in (CUT, VALLEY, MOUNTAIN):
+            used.add(item.role)
+        elif isinstance(item, Fill) and item.role in (GLUE, WASTE):
+            used.add(item.role)
+    return used
+
+
+def legend_items(x: float, y: float, size: float = 6.5, roles=LEGEND_ROLES) -> tuple[list, float]:
+    """A one-line key to the line ``roles`` at (x, y) (baseline); returns items and width."""
     items: list = []
     sample = 7.0
     mid = y + 0.8
     for role, words in ((CUT, "cut"), (VALLEY, "valley fold"), (MOUNTAIN, "mountain fold")):
+        if role not in roles:
+            continue
         items.append(Line(((x, mid), (x + sample, mid)), role=role))
         items.append(Text(x + sample + 1.2, y, words, size=size, anchor="start"))
         x += sample + 1.2 + text_width_mm(words, size) + 4.0
-    tab = ((x, y - 0.8), (x + 7, y - 0.8), (x + 5.2, y + 2.6), (x + 1.8, y + 2.6))
-    items.append(Fill(tab, GLUE_GREY, role=GLUE, stroke=INK, stroke_pt=0.3))
-    items.append(Text(x + 8.2, y, "glue tab", size=size, anchor="start"))
-    x += 8.2 + text_width_mm("glue tab", size) + 4.0
-    items.append(Fill(rect(x, y - 0.8, 6, 3.4), WASTE_GREY, role=WASTE))
-    words = "waste: cut away"
-    items.append(Text(x + 7.2, y, words, size=size, anchor="start"))
-    x += 7.2 + text_width_mm(words, size)
-    return items, x
+    if GLUE in roles:
+        tab = ((x, y - 0.8), (x + 7, y - 0.8), (x + 5.2, y + 2.6), (x + 1.8, y + 2.6))
+        items.append(Fill(tab, GLUE_GREY, role=GLUE, stroke=INK, stroke_pt=0.3))
+        items.append(Text(x + 8.2, y, "glue tab", size=size, anchor="start"))
+        x += 8.2 + text_width_mm("glue tab", size) + 4.0
+    if WASTE in roles:
+        items.append(Fill(rect(x, y - 0.8, 6, 3.4), WASTE_GREY, role=WASTE))
+        words = "waste: cut away"
+        items.append(Text(x + 7.2, y, words, size=size, anchor="start"))
+        x += 7.2 + text_width_mm(words, size) + 4.0
+    return items, x - 4.0 if items else x
 
 
-def _legend(paper: Paper) -> list:
+def _legend(paper: Paper, roles) -> list:
+    """The key to the line roles ``roles`` (only those a sheet shows, so a
+    sheet never asks for a fold it has not got) and the 100% reminder."""
     y = SAFE_MARGIN + 1.2
-    items, end = legend_items(SAFE_MARGIN, y)
+    items, end = legend_items(SAFE_MARGIN, y, roles=roles)
     reminder = "print at 100% / actual size"
     size = 6.5
     if end + 4 + text_width_mm(reminder, size, bold=True) <= paper.width - SAFE_MARGIN:

@@ -70,3 +70,23 @@ def test_the_cover_names_player_colours_only_for_games_that_print_them(laid_out)
                     if isinstance(t, Text) and t.text.startswith("Print-and-play kit"))
     assert "player colours" not in facts("tiles")
     assert "4 player colours" in facts("mckinney")
+
+
+LEGEND_WORDS = {"cut": "cut", "valley": "valley fold", "mountain": "mountain fold", "glue": "glue tab",
+                "waste": "waste: cut away"}
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_each_legend_keys_exactly_the_roles_its_sheet_uses(laid_out, game):
+    laid = laid_out(game)
+    kit_roles = set()
+    for sheet in laid:
+        kit_roles |= sheets.roles_used(sheet.part_items())
+    for sheet in laid:
+        roles = kit_roles if sheet.number == 1 else sheets.roles_used(sheet.part_items())
+        bottom = [t.text for t in sheet.furniture if isinstance(t, Text) and t.y < sheets.SAFE_MARGIN + 3]
+        assert sorted(w for w in bottom if w in LEGEND_WORDS.values()) == sorted(LEGEND_WORDS[r] for r in roles), \
+            (game, sheet.number)
+        assert "print at 100% / actual size" in bottom
+    if game == "tiles":  # tiles are only cut: no fold, tab or waste to explain
+        assert kit_roles == {"cut"}
