@@ -1,10 +1,14 @@
 """Sheets of every kit, checked as the person who prints, cuts and folds them:
 the checklist's words and counts, the legend, text size and placement."""
 
+import math
+
 import pytest
 
 from printkit import kit, sheets, spec
-from printkit.parts.core import Text
+from printkit.parts.core import (ASCENT, CUT, DESCENT, GLUE, MIN_TEXT_PT, MOUNTAIN, PT, VALLEY, Fill, Line,
+                                 Text)
+from printkit.writers.fonts import text_width_mm
 
 GAMES = ("mckinney", "phoenix", "tiles")
 
@@ -90,3 +94,91 @@ def test_each_legend_keys_exactly_the_roles_its_sheet_uses(laid_out, game):
         assert "print at 100% / actual size" in bottom
     if game == "tiles":  # tiles are only cut: no fold, tab or waste to explain
         assert kit_roles == {"cut"}
+
+
+# --- text: legible, and never on a line or on other text ---------------------
+
+def text_box(t):
+    """The corners of a Text's box (its width, from descender to ascender), in mm."""
+    w = text_width_mm(t.text, t.size, t.bold)
+    asc, desc = ASCENT * t.size * PT, DESCENT * t.size * PT
+    x0 = {"start": 0.0, "middle": -w / 2, "end": -w}[t.anchor]
+    a = math.radians(t.angle)
+    c, s = math.cos(a), math.sin(a)
+    return [(t.x + x * c - y * s, t.y + x * s + y * c)
+            for x, y in ((x0, -desc), (x0 + w, -desc), (x0 + w, asc), (x0, asc))]
+
+
+def _axes(poly):
+    edges = zip(poly, poly[1:] + poly[:1]) if len(poly) > 2 else [tuple(poly)]
+    return [(y1 - y2, x2 - x1) for (x1, y1), (x2, y2) in edges]
+
+
+def overlaps(p, q, eps=1e-3):
+    """Whether two convex polygons (or a polygon and a segment) overlap: no separating axis."""
+    for ax, ay in _axes(p) + _axes(q):
+        norm = math.hypot(ax, ay)
+        if norm < 1e-12:
+            continue
+        pp = [(x * ax + y * ay) / norm for x, y in p]
+        qq = [(x * ax + y * ay) / norm for x, y in q]
+        if max(pp) <= min(qq) + eps or max(qq) <= min(pp) + eps:
+            return False
+    return True
+
+
+def inside_convex(point, poly, clear=0.0):
+    """Whether ``point`` lies inside the convex polygon ``poly``, ``clear`` mm from every side."""
+    x, y = point
+    sign = None
+    for (x1, y1), (x2, y2) in zip(poly, poly[1:] + poly[:1]):
+        cross = ((x2 - x1) * (y - y1) - (y2 - y1) * (x - x1)) / math.hypot(x2 - x1, y2 - y1)
+        if sign is None:
+            sign = 1 if cross > 0 else -1
+        if cross * sign < clear:
+            return False
+    return True
+
+
+KITS = [(g, paper, ink) for g in GAMES for paper in ("letter", "a4") for ink in (False, True)]
+
+
+@pytest.mark.parametrize("game,paper,ink_saver", KITS)
+def test_text_is_legible_and_clear_of_lines_and_other_text(laid_out, game, paper, ink_saver):
+    for sheet in laid_out(game, paper, ink_saver):
+        items = sheet.print_items()
+        texts = [t for t in items if isinstance(t, Text) and t.text.strip()]
+        small = [(t.text, t.size) for t in texts if t.size < MIN_TEXT_PT - 1e-9]
+        assert not small, (sheet.number, small)
+        boxes = [text_box(t) for t in texts]
+        for i, box in enumerate(boxes):
+            for j in range(i + 1, len(boxes)):
+                assert not overlaps(box, boxes[j]), (sheet.number, texts[i].text, texts[j].text)
+        for line in items:
+            if not (isinstance(line, Line) and line.role in (CUT, VALLEY, MOUNTAIN)):
+                continue
+            points = list(line.points) + ([line.points[0]] if line.closed else [])
+            for seg in zip(points, points[1:]):
+                for text, box in zip(texts, boxes):
+                    assert not overlaps(box, list(seg)), (sheet.number, text.text, line.role, seg)
+
+
+@pytest.mark.parametrize("game", ["mckinney", "phoenix"])
+def test_every_glue_tab_holds_its_label_inside_its_taper(laid_out, game):
+    tabs = 0
+    for sheet in laid_out(game):
+        items = sheet.part_items()
+        texts = [t for t in items if isinstance(t, Text)]
+        for fill in (i for i in items if isinstance(i, Fill) and i.role == GLUE):
+            tabs += 1
+            poly = list(fill.points)
+            (ax, ay), (bx, by), (cx, cy), (dx, dy) = poly
+            edge, outer = math.hypot(bx - ax, by - ay), math.hypot(dx - cx, dy - cy)
+            depth = abs((bx - ax) * (cy - ay) - (by - ay) * (cx - ax)) / edge
+            assert 6.0 - 1e-6 <= depth <= 13.0 + 1e-6, (sheet.number, depth)
+            assert outer == pytest.approx(edge - 2 * depth, abs=1e-6)  # 45 degree ends
+            labels = [t for t in texts if inside_convex((t.x, t.y), poly)]
+            assert labels and any("glue" in t.text for t in labels), (sheet.number, poly)
+            for label in labels:
+                assert all(inside_convex(p, poly, clear=0.3) for p in text_box(label)), (sheet.number, label.text)
+    assert tabs >= 4

@@ -35,6 +35,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field, replace
 
+from ..writers.fonts import text_width_mm
+
 CUT, VALLEY, MOUNTAIN = "cut", "valley", "mountain"
 GLUE, WASTE, ART = "glue", "waste", "art"
 LINE_ROLES = (CUT, VALLEY, MOUNTAIN, ART)
@@ -200,33 +202,87 @@ def tab_corners(a: Point, b: Point, depth: float, taper_deg: float = 45.0) -> tu
     return c, d
 
 
+MIN_TEXT_PT = 5.0  # smallest print a person reads without a lens
+# Vera's ascender and descender, in ems: the height a line of lowercase
+# words with "l", "d" and "g" takes.
+ASCENT, DESCENT = 0.76, 0.24
+TAB_CLEAR = 0.6  # mm between a tab's words and its fold or free edge
+
+
 def glue_tab_art(a: Point, b: Point, depth: float, label: str = "glue",
                  taper_deg: float = 45.0, fold: str = VALLEY, size: float | None = None) -> list[Item]:
     """A glue tab's shading, its fold line along a->b and its label, but no cut
-    line: for tabs that are part of a larger outline (see ``tabbed_outline``)."""
+    line: for tabs that are part of a larger outline (see ``tabbed_outline``).
+
+    The label is set as large as fits inside the tapered tab, up to ``size``
+    points (default: in proportion to the depth, at most 7), never crossing
+    its cut ends; when one line would be smaller than MIN_TEXT_PT it breaks
+    into two lines."""
+    c, d = tab_corners(a, b, depth, taper_deg)
+    if size is None:
+        size = min(7.0, depth * 1.6)  # points
+    return [
+        Fill((a, b, c, d), GLUE_GREY, role=GLUE),
+        Line((a, b), role=fold),
+        *tab_label(a, b, depth, label, taper_deg, size),
+    ]
+
+
+def tab_label(a: Point, b: Point, depth: float, label: str, taper_deg: float = 45.0,
+              size: float = 7.0) -> list[Text]:
+    """The words of the tab on a->b (see ``glue_tab_art``), centred in it,
+    reading along the edge and never upside down."""
     ax, ay = a
     bx, by = b
     length = math.hypot(bx - ax, by - ay)
     ux, uy = (bx - ax) / length, (by - ay) / length
-    nx, ny = uy, -ux
-    c, d = tab_corners(a, b, depth, taper_deg)
-    # Text reads along the edge; turn it over when it would be upside down.
+    nx, ny = uy, -ux  # from the fold out to the tab's free edge
+    inset = min(depth / math.tan(math.radians(taper_deg)), length / 2 - 0.5)
     angle = math.degrees(math.atan2(uy, ux))
     if angle <= -90 or angle > 90:
         angle = (angle + 180) % 360
     rad = math.radians(angle)
-    tx, ty = math.cos(rad), math.sin(rad)
-    mid = ((ax + bx) / 2 + nx * depth / 2, (ay + by) / 2 + ny * depth / 2)
-    if size is None:
-        size = min(7.0, depth * 1.6)  # points
-    # Lower the baseline by about a third of the text height (along the
-    # text's own "up", which is (-ty, tx)) so the words sit centred in the tab.
-    drop = 0.35 * size * PT
-    return [
-        Fill((a, b, c, d), GLUE_GREY, role=GLUE),
-        Line((a, b), role=fold),
-        Text(mid[0] + ty * drop, mid[1] - tx * drop, label, size=size, angle=angle % 360),
-    ]
+    upx, upy = -math.sin(rad), math.cos(rad)  # the text's "up"
+    facing = 1.0 if upx * nx + upy * ny > 0 else -1.0  # +1: up points out of the tab
+
+    def layout(lines, pt):
+        """Baselines (distance from the tab's centre line, along "up") if the
+        lines fit the tab at ``pt`` points, else None."""
+        line_h, asc, desc = 1.15 * pt * PT, ASCENT * pt * PT, DESCENT * pt * PT
+        block = (len(lines) - 1) * line_h + asc + desc
+        first = block / 2 - asc
+        baselines = [first - k * line_h for k in range(len(lines))]
+        for text, w in zip(lines, baselines):
+            low, high = sorted((depth / 2 + facing * (w - desc), depth / 2 + facing * (w + asc)))
+            if low < TAB_CLEAR or high > depth - TAB_CLEAR:
+                return None
+            room = length - 2 * inset * high / depth - 1.0  # the tab is narrowest at high
+            if text_width_mm(text, pt) > room:
+                return None
+        return baselines
+
+    def best(options, smallest):
+        """The first of ``options`` (lists of lines) that fits, at the largest size."""
+        for k in range(int((size - smallest) / 0.1 + 1e-9) + 1):
+            pt = size - 0.1 * k
+            for lines in options:
+                baselines = layout(lines, pt)
+                if baselines is not None:
+                    return lines, pt, baselines
+        return None
+
+    words = label.split()
+    # Two lines, the most even break first, only when one line would be too small.
+    twos = sorted(([" ".join(words[:k]), " ".join(words[k:])] for k in range(1, len(words))),
+                  key=lambda lines: max(text_width_mm(t, 1.0) for t in lines))
+    choice = best([[label]], MIN_TEXT_PT) or best(twos, MIN_TEXT_PT) or best([[label]], 2.0)
+    if choice is None:  # a tab too small for any words: centre them anyway
+        choice = ([label], 2.0, [-(ASCENT - DESCENT) / 2 * 2.0 * PT])
+    lines, pt, baselines = choice
+    cx = (ax + bx) / 2 + nx * depth / 2
+    cy = (ay + by) / 2 + ny * depth / 2
+    return [Text(cx + upx * w, cy + upy * w, text, size=round(pt, 2), angle=angle % 360)
+            for text, w in zip(lines, baselines)]
 
 
 def glue_tab(a: Point, b: Point, depth: float, label: str = "glue",
@@ -238,7 +294,7 @@ def glue_tab(a: Point, b: Point, depth: float, label: str = "glue",
     cut. The ends slope at ``taper_deg`` so the tab is shorter than its edge."""
     c, d = tab_corners(a, b, depth, taper_deg)
     art = glue_tab_art(a, b, depth, label, taper_deg, fold)
-    return [art[0], Line((b, c, d, a), role=CUT), art[1], art[2]]
+    return [art[0], Line((b, c, d, a), role=CUT), *art[1:]]
 
 
 def tabbed_outline(points, tabs) -> tuple[Point, ...]:

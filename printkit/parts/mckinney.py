@@ -579,8 +579,7 @@ def builder_net(spec, color: dict, g: KitGeometry, group: str) -> Part:
         part.add(Line(((x0 + k * sw, H), (x0 + (k + 1) * sw, H)), role=VALLEY))
         if k:
             part.add(Line(((x0 + k * sw, H), (x0 + k * sw, H + S)), role=CUT))
-    part.extend(glue_tab_art((x0, H), (x0, 0), D, "glue under far side", fold=MOUNTAIN,
-                             size=min(5.0, fit_size("glue under far side", H - 2 * D - 1, 5.0))))
+    part.extend(glue_tab_art((x0, H), (x0, 0), D, "glue under far side", fold=MOUNTAIN, size=6.0))
     for k in (1, 2):
         part.add(Line(((x0 + k * W, 0), (x0 + k * W, H)), role=MOUNTAIN))
     part.add(Line(outline, role=CUT, closed=True))

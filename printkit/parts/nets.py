@@ -28,7 +28,6 @@ from __future__ import annotations
 from collections import deque
 from dataclasses import dataclass
 
-from ..writers.fonts import fit_size
 from .core import (CUT, INK, MOUNTAIN, Circle, Fill, Line, Text, bounds, glue_tab_art, rect,
                    tabbed_outline, transform)
 
@@ -283,9 +282,7 @@ def standup_net(width: float, face: float, base: float, tab: float, front_art, b
     # The back face stands the other way up in the net: turn its art over.
     items += [transform(i, rotate=180, dx=width, dy=top) for i in back_art(width, face)]
     a, b = (0.0, y_base), (width, y_base)
-    # The label fits the tab's width halfway down its tapered sides.
-    size = fit_size(tab_label, width - tab - 1.0, min(7.0, tab * 1.6))
-    items += glue_tab_art(a, b, tab, tab_label, fold=fold_role, size=size)
+    items += glue_tab_art(a, b, tab, tab_label, fold=fold_role)
     items.append(Line(((0.0, y_front), (width, y_front)), role=fold_role))
     items.append(Line(((0.0, y_back), (width, y_back)), role=fold_role))
     items.append(Line(tabbed_outline(rect(0.0, y_base, width, top - y_base), [(a, b, tab)]),

@@ -178,7 +178,9 @@ def turn_track_part(spec) -> Part:
         part.add(Text(left + cell / 2, bottom + cell_h / 2 - (0.2 if last else 1.4), f"{n}+" if last else str(n),
                       size=9 if not last else 8, bold=last))
         if last:
-            part.add(Text(left + cell / 2, bottom + 1.2, "ESCALATION", size=fit_size("ESCALATION", cell - 1, 4.5),
+            # Mixed case is narrower than capitals: it fits the cell at a legible 5 pt.
+            part.add(Text(left + cell / 2, bottom + 1.2, "Escalation",
+                          size=fit_size("Escalation", cell - 1, 5.5, bold=True, smallest=5.0),
                           bold=True, color=EMBLEM_INK))
     # The marker: a small square token to cut out.
     mx, my = width - marker - 2, (height - marker) / 2
