@@ -33,7 +33,7 @@ import math
 from dataclasses import dataclass
 
 from ..errors import SpecError
-from ..rules.mckinney_board import spaces_for, to_board
+from ..rules.mckinney_board import spaces_for, square_name, to_board
 from ..writers.fonts import fit_size, text_width_mm, wrap
 from .core import (ART, CUT, GLUE_GREY, INK, MOUNTAIN, PT, VALLEY, WASTE, WASTE_GREY, Circle, Fill,
                    Line, Part, Text, glue_tab_art, rect, regular_polygon, tabbed_outline, transform)
@@ -657,3 +657,214 @@ def _tab_polygon(a, b, depth):
 
     c, d = tab_corners(a, b, depth)
     return (a, b, c, d)
+
+
+# --- rulebook figures ------------------------------------------------------------
+
+FIGURE_LABEL_PT = 16.0  # square names around a board drawing, before it is scaled down
+PATH_INK = "#333333"
+
+
+def figures(spec, options) -> dict[str, Part]:
+    """Drawings for the rulebook (``printkit.rulebook.figures``):
+
+    - ``board``: the assembled board from above, drawn from the quadrant parts
+      the kit prints, each at its place; square names around it;
+    - ``unit-move``: a Unit's move played by the rules engine, before and after."""
+    return {"board": board_figure(spec, options), "unit-move": unit_move_figure(spec)}
+
+
+def _inside(item, rect_, eps: float = 1e-6) -> bool:
+    """Whether an item lies within (x0, y0, x1, y1)."""
+    x0, y0, x1, y1 = rect_
+
+    def ok(p):
+        return x0 - eps <= p[0] <= x1 + eps and y0 - eps <= p[1] <= y1 + eps
+
+    if isinstance(item, (Line, Fill)):
+        return all(ok(p) for p in item.points)
+    if isinstance(item, Circle):
+        return ok(item.center)
+    return ok((item.x, item.y))
+
+
+def board_figure(spec, options) -> Part:
+    """The board as it lies assembled: every quadrant part the kit prints,
+    moved to its place, keeping what shows on the face of the board (glue
+    tabs, waste and the notes beside the edges go under or are cut away)."""
+    quadrants = [p for p in parts(spec, options) if p.kind == "quadrant"]
+    g = kit_geometry(spec)
+    E = g.grid + g.track  # from the board's centre to its edge
+    margin = FIGURE_LABEL_PT * PT * 1.6
+    size = 2 * E + 2 * margin
+    figure = Part("The board", size, size)
+
+    def here(item, dx, dy):
+        return transform(item, dx=dx + E + margin, dy=dy + E + margin)
+
+    layout = {q.position: q for q in board_layout(spec)}
+    for part in quadrants:
+        q = layout[part.meta["position"]]
+        ox, oy = part.meta["board_offset"]
+        x0, y0, x1, y1 = q.piece_rect()
+        face = (x0 - ox, y0 - oy, x1 - ox, y1 - oy)
+        figure.add(here(Fill(rect(x0, y0, x1 - x0, y1 - y0), "#FFFFFF"), 0, 0))
+        for item in part.items:
+            if isinstance(item, (Line, Fill)) and item.role not in (ART,):
+                continue  # cut and fold lines, glue and waste: not on the assembled face
+            if _inside(item, face):
+                figure.add(here(item, ox, oy))
+        figure.add(here(Line(rect(x0, y0, x1 - x0, y1 - y0), role=ART, closed=True, width_pt=1.2), 0, 0))
+    # Square names, as the notation appendix uses them.
+    n, s = g.size, g.square
+    for k in range(2 * n):
+        centre = (k - n + 0.5) * s
+        file_, rank = square_name(k, 0)[0], str(k + 1)
+        figure.add(here(Text(centre, -E - margin * 0.62, file_, size=FIGURE_LABEL_PT), 0, 0))
+        figure.add(here(Text(-E - margin * 0.5, centre - FIGURE_LABEL_PT * PT * 0.35, rank,
+                             size=FIGURE_LABEL_PT), 0, 0))
+    figure.meta["caption"] = ("The assembled board from above, as the kit prints it: the start squares meet "
+                              "in the middle; letters and numbers name the squares in the notation.")
+    return figure
+
+
+def unit_move_position(spec):
+    """A Unit's move played by the rules engine: a Scissors takes two Papers
+    in one move. Returns (position before, moves in notation, position after)."""
+    from ..rules.mckinney import Game
+
+    players = min(spec["board"]["seating"], key=int)
+    game = Game(spec, players=int(players))
+    start = game.initial_state()
+    board = start.to_json()
+    n = game.board.size
+    scissors, paper = "scissors", spec["beats"]["scissors"]
+    # Player 0's start square is a corner of the centre; the move runs along
+    # the second row beyond it, away from the centre, towards it.
+    bx, by = game.board.start_of(game.seats[0])
+    sx = -1 if bx < n else 1
+    sy = -1 if by < n else 1
+    row = by + 2 * sy
+    line = [(bx + sx * (3 - k), row) for k in range(4)]  # the Scissors, two Papers, an empty square
+    steps = len(line) - 1
+    fits = [i for i, (_, st) in enumerate(game.notches[1]) if st >= steps]
+    if not fits:
+        return None
+    notch = min(fits, key=lambda i: (game.notches[1][i][1], i))  # as few steps as will do
+    names = [square_name(x, y) for x, y in line]
+    board["pieces"][names[0]] = "0" + "PRS"[UNIT_TYPES.index(scissors)]
+    for name in names[1:3]:
+        board["pieces"][name] = "1" + "PRS"[UNIT_TYPES.index(paper)]
+    board["players"][0]["cache"][scissors] -= 1
+    board["players"][1]["cache"][paper] -= 2
+    board["players"][0]["sliders"]["B"] = notch
+    board.update(phase="units", read={"A": board["read"]["A"], "B": notch})
+    before = game.state_from_json(board)
+    after = before.clone()
+    moves = []
+    for a, b in zip(names, names[1:]):
+        action = after.string_to_action(f"{a}-{b}")
+        moves.append(after.action_to_string(action))
+        after.apply(action)
+    if after.to_json()["phase"] == "unit-move":  # steps to spare: the Unit stops here
+        moves.append("stop")
+        after.apply(after.string_to_action("stop"))
+    return before, moves, after, line, game
+
+
+def unit_move_figure(spec) -> Part:
+    """Before and after a Unit's move the rules engine played (``unit_move_position``):
+    a window of the board with its square names, the Units as the kit prints them."""
+    played = unit_move_position(spec)
+    if played is None:
+        part = Part("A Unit's move", 60, 10)
+        part.add(Text(30, 4, "(no Slider B notch gives a Unit three steps)", size=8))
+        return part
+    before, moves, after, line, game = played
+    g = kit_geometry(spec)
+    s = g.square
+    xs = [x for x, _ in line] + [game.board.start_of(game.seats[0])[0]]
+    ys = [y for _, y in line] + [game.board.start_of(game.seats[0])[1]]
+    cols = range(min(xs) - 1, max(xs) + 2)
+    rows = range(min(ys), max(ys) + 1)
+    label = 11.0
+    panel_w, panel_h = len(cols) * s, len(rows) * s
+    gap = 16.0
+    head = 11.0
+    width = 2 * (label + panel_w) + gap
+    height = panel_h + label + head
+    part = Part("A Unit's move", width, height)
+    for k, (state, title) in enumerate(((before, "Before"), (after, "After"))):
+        left = k * (label + panel_w + gap) + label
+        bottom = label
+
+        def at(x, y, left=left, bottom=bottom):
+            return (left + (x - cols[0]) * s, bottom + (y - rows[0]) * s)
+
+        part.add(Text(left + panel_w / 2, height - 7, title, size=18, bold=True))
+        for x in cols:
+            part.add(Text(at(x, 0)[0] + s / 2, bottom - 7.5, square_name(x, 0)[0], size=16))
+        for y in rows:
+            part.add(Text(left - 5.5, at(0, y)[1] + s / 2 - 2.0, str(y + 1), size=16))
+        part.add(Line(rect(left, bottom, panel_w, panel_h), role=ART, closed=True, color=GRID_INK,
+                      width_pt=1.0))
+        for i in range(1, len(cols)):
+            part.add(Line(((left + i * s, bottom), (left + i * s, bottom + panel_h)), role=ART,
+                          color=GRID_INK, width_pt=0.7))
+        for j in range(1, len(rows)):
+            part.add(Line(((left, bottom + j * s), (left + panel_w, bottom + j * s)), role=ART,
+                          color=GRID_INK, width_pt=0.7))
+        # The path, over the pieces but below their symbols; faint, under them, once played.
+        low = [(c[0] + s / 2, c[1] + s * 0.2) for c in (at(x, y) for x, y in line)]
+        arrow = _arrow(low, s, PATH_INK if k == 0 else "#BBBBBB")
+        if k:
+            part.extend(arrow)
+        pieces = state.to_json()["pieces"]
+        for x in cols:
+            for y in rows:
+                code = pieces.get(square_name(x, y))
+                if not code:
+                    continue
+                owner, letter = int(code[0]), code[1]
+                color = spec["colors"][game.seats[owner]]
+                x0, y0 = at(x, y)
+                if letter == "B":
+                    part.extend(_builder_from_above(color, x0, y0, s))
+                    continue
+                piece = unit(UNIT_TYPES["PRS".index(letter)], color, g, "figure")
+                offset = (s - g.unit) / 2
+                part.extend(transform(i, dx=x0 + offset, dy=y0 + offset) for i in piece.items
+                            if not (isinstance(i, Line) and i.role == CUT))
+        if not k:
+            part.extend(arrow)
+    part.meta["caption"] = (
+        f"A move the rules engine played: with {game.notches[1][before.read[1]][1]} steps per Unit the "
+        f"{spec['colors'][game.seats[0]]['name']} Scissors moves {', '.join(moves)}, taking two "
+        f"{spec['colors'][game.seats[1]]['name']} Papers; they go back to their owner's cache.")
+    return part
+
+
+def _builder_from_above(color: dict, x0: float, y0: float, s: float) -> list:
+    """A standing Builder seen from above: a triangle in its owner's colour."""
+    c = (x0 + s / 2, y0 + s / 2)
+    tri = regular_polygon(c[0], c[1] - s * 0.05, s * 0.45, 3)
+    return [Fill(tri, color["hex"], stroke=INK, stroke_pt=0.6),
+            Circle((c[0], c[1] - s * 0.05), s * 0.15, fill="#FFFFFF", stroke=None),
+            *player_mark(color["mark"], c[0], c[1] - s * 0.05, s * 0.2)]
+
+
+def _arrow(points, s: float, ink: str = PATH_INK) -> list:
+    """A path through ``points`` with an arrowhead at its end, on a white halo."""
+    (ax, ay), (bx, by) = points[-2], points[-1]
+    length = math.hypot(bx - ax, by - ay)
+    ux, uy = (bx - ax) / length, (by - ay) / length
+    head = s * 0.32
+    tip = (bx - ux * s * 0.1, by - uy * s * 0.1)
+    base = (tip[0] - ux * head, tip[1] - uy * head)
+    left = (base[0] - uy * head * 0.5, base[1] + ux * head * 0.5)
+    right = (base[0] + uy * head * 0.5, base[1] - ux * head * 0.5)
+    shaft = tuple(points[:-1]) + (base,)
+    return [Line(shaft, role=ART, color="#FFFFFF", width_pt=5.0),
+            Fill((tip, left, right), "#FFFFFF", stroke="#FFFFFF", stroke_pt=2.0),
+            Line(shaft, role=ART, color=ink, width_pt=3.0),
+            Fill((tip, left, right), ink)]

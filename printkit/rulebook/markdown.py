@@ -122,7 +122,8 @@ class Renderer:
             node = children[i]
             if node.type == "heading" and node.tag == "h1":
                 block = [self.heading(node, self.styles.title, 0)]
-                while i + 1 < len(children) and children[i + 1].type == "paragraph":
+                while (i + 1 < len(children) and children[i + 1].type == "paragraph"
+                       and self._figure_of(children[i + 1]) is None):
                     i += 1
                     block.append(Paragraph(self.inline(children[i].children[0]),
                                            self.styles.credit))
@@ -132,6 +133,7 @@ class Renderer:
             else:
                 story.extend(self.block(node, self.width))
             i += 1
+        story = _keep_with_blocks(story)
         if self.missing:
             shown = "; ".join(f"'{c}' (U+{ord(c):04X}) in \"{where}\""
                               for c, where in self.missing.items())
@@ -173,11 +175,14 @@ class Renderer:
 
     def paragraph(self, node: SyntaxTreeNode, style: ParagraphStyle, width: float) -> list:
         """A paragraph, or the figure whose marker is all it holds."""
-        inline = node.children[0]
-        figure = self.figures.get(inline.content.strip())
+        figure = self._figure_of(node)
         if figure is not None:
             return self.figure(figure, width)
-        return [Paragraph(self.inline(inline), style)]
+        return [Paragraph(self.inline(node.children[0]), style)]
+
+    def _figure_of(self, node: SyntaxTreeNode):
+        """The figure a paragraph stands for (its only text is the marker), or None."""
+        return self.figures.get(node.children[0].content.strip())
 
     def figure(self, figure, width: float) -> list:
         """The drawing, scaled to its share of the width, and its caption below.
@@ -332,15 +337,15 @@ class Renderer:
         return "".join(out)
 
     def text(self, content: str, node: SyntaxTreeNode) -> str:
-        if OPEN in content:  # a figure's marker run into other text
-            where = [f for m, f in self.figures.items() if m in content]
-            named = f"{where[0].where}: figure {where[0].name!r}" if where else f"{self.source}: a figure"
-            raise PrintkitError(f"{named} must stand on a line of its own, with a blank line "
-                                "before and after (not in a heading, table or sentence)")
         self._check(content)
         return escape(content)
 
     def _check(self, content: str, cmap=None) -> None:
+        if OPEN in content:  # a figure's marker inside other text, a code block or a table
+            found = [f for m, f in self.figures.items() if m in content]
+            named = f"{found[0].where}: figure {found[0].name!r}" if found else f"{self.source}: a figure"
+            raise PrintkitError(f"{named} must stand on a line of its own, between blank lines "
+                                "(not in a code block, a table or a sentence)")
         cmap = self._cmap if cmap is None else cmap
         for i, ch in enumerate(content):
             if ord(ch) not in cmap and ch not in "\n\t" and ch not in self.missing:
@@ -352,6 +357,18 @@ class Renderer:
         paragraph = Paragraph(markup, style)
         paragraph.outline = (level, _plain(markup))
         return paragraph
+
+
+def _keep_with_blocks(story: list) -> list:
+    """Join a heading (keepWithNext) to the KeepTogether after it (a short
+    table): platypus keeps a heading only with a plain flowable, so without
+    this a heading could end a page with its table on the next."""
+    story = list(story)
+    for i in range(len(story) - 2, -1, -1):
+        here, after = story[i], story[i + 1]
+        if getattr(here, "keepWithNext", 0) and isinstance(after, KeepTogether):
+            story[i:i + 2] = [KeepTogether([here] + list(after._content))]
+    return story
 
 
 def _align(style: str) -> int:
