@@ -54,7 +54,7 @@ def test_units_fit_a_square_and_abut_with_shared_cut_lines(mckinney_spec):
 
 def test_the_builder_net_carries_its_shields_on_cut_sides_and_fold_hinges(mckinney_spec):
     data = copy.deepcopy(mckinney_spec.data)
-    for shields in (3, 4):
+    for shields in (1, 2, 3, 4, 5):
         data["pieces"]["builder"]["shields"] = shields
         changed = Spec(mckinney_spec.path, data, mckinney_spec.marks, mckinney_spec.key_marks)
         parts = mckinney.parts(changed, options(changed, colors=2))
@@ -63,9 +63,22 @@ def test_the_builder_net_carries_its_shields_on_cut_sides_and_fold_hinges(mckinn
         top = g.builder_height
         hinges = [i for i in builder.items if isinstance(i, Line) and i.role == VALLEY]
         assert len(hinges) == shields and all(y == top for line in hinges for _, y in line.points)
+        # Each Shield stands on one face: folded, a Shield across a fold would bend round the edge.
+        x0 = g.builder_tab
+        spans = sorted(tuple(sorted(x for x, _ in h.points)) for h in hinges)
+        faces = [int((left - x0 + 1e-6) // g.builder_side) for left, _ in spans]
+        for (left, right), face in zip(spans, faces):
+            assert x0 + face * g.builder_side - 1e-6 <= left < right <= x0 + (face + 1) * g.builder_side + 1e-6
         sides = [i for i in builder.items if isinstance(i, Line) and i.role == CUT and not i.closed]
-        assert len(sides) == shields - 1  # between neighbouring Shields; the outer sides are the outline
+        # a cut between each two neighbouring Shields; the outer sides are the outline
+        assert len(sides) == sum(abs(a[1] - b[0]) < 1e-6 for a, b in zip(spans, spans[1:]))
         assert all({y for _, y in s.points} == {top, top + g.shield} for s in sides)
+        # Above a face without a Shield the net ends at the face's top.
+        (outline,) = [i for i in builder.items if isinstance(i, Line) and i.role == CUT and i.closed]
+        for face in set(range(3)) - set(faces):
+            left, right = x0 + face * g.builder_side, x0 + (face + 1) * g.builder_side
+            assert all(y <= top + 1e-6 for x, y in outline.points if left + 1e-6 < x < right - 1e-6)
+            assert any(abs(y - top) < 1e-6 for x, y in outline.points if left - 1e-6 <= x <= right + 1e-6)
         # three faces folded into a triangle: two folds between faces plus the tab's
         folds = [i for i in builder.items if isinstance(i, Line) and i.role == MOUNTAIN]
         assert len(folds) == 3

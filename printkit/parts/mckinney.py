@@ -545,6 +545,18 @@ def slider_marker(color: dict, g: KitGeometry, group: str) -> Part:
     return part
 
 
+def shields_per_face(shields: int) -> list[int]:
+    """How many Shields stand on each of the Builder's three faces: as even as
+    can be, an odd one on the middle face, two odd ones on the outer faces.
+    A Shield never straddles a fold between faces: folded, it would bend
+    round the Builder's edge and could not stand or fold down."""
+    base, extra = divmod(shields, 3)
+    counts = [base] * 3
+    for face in {0: (), 1: (1,), 2: (0, 2)}[extra]:
+        counts[face] += 1
+    return counts
+
+
 def builder_net(spec, color: dict, g: KitGeometry, group: str) -> Part:
     """The Builder: three faces folded into a triangular tube, closed by a glue
     tab beneath the far side, with the Shields standing on top.
@@ -552,33 +564,52 @@ def builder_net(spec, color: dict, g: KitGeometry, group: str) -> Part:
     The faces fold along mountain folds (away from you: the print stays
     outside). Each Shield is cut free along its sides and stays attached to
     the top of the Builder by its hinge, a valley fold: fold it down when it is
-    defeated."""
+    defeated. Shields stand on the faces (``shields_per_face``); above a face
+    without one, the net ends at the face's top."""
     W, H, S, D = g.builder_side, g.builder_height, g.shield, g.builder_tab
-    shields = spec["pieces"]["builder"]["shields"]
+    counts = shields_per_face(spec["pieces"]["builder"]["shields"])
     x0 = D  # the tab hangs off the left side of the first face
     width = 3 * W
-    outline = tabbed_outline(rect(x0, 0, width, H + S), [((x0, H), (x0, 0), D)])
+    # The outline, counter-clockwise from the first face's foot, stepping up
+    # over the faces that carry Shields; the tab sits on its last edge.
+    points = [(x0, 0.0), (x0 + width, 0.0)]
+    level = None
+    for face in (2, 1, 0):
+        right = x0 + (face + 1) * W
+        want = H + S if counts[face] else H
+        if level is not None and want != level:
+            points.append((right, level))
+        if want != level:
+            points.append((right, want))
+        level = want
+    points.append((x0, level))
+    if level != H:
+        points.append((x0, H))
+    outline = tabbed_outline(points, [((x0, H), (x0, 0), D)])
     part = Part(f"Builder ({color['name']})", D + width, H + S, kind="builder", group=group,
                 meta=_meta(color))
-    # faces: colour, mark, and the word on the middle one
+    # faces: colour, mark, and the word on each
     part.add(Fill(rect(x0, 0, width, H), color["hex"], large=True))
     for k in range(3):
         cx = x0 + (k + 0.5) * W
         part.add(Circle((cx, H * 0.42), W * 0.3, fill="#FFFFFF", stroke=None))
         part.extend(player_mark(color["mark"], cx, H * 0.42, W * 0.36))
         part.add(Text(cx, H * 0.78, "Builder", size=fit_size("Builder", W - 2, 6.5, bold=True), bold=True))
-    # shields
-    sw = width / shields
-    for k in range(shields):
-        cx = x0 + (k + 0.5) * sw
-        top = H + S
+    # shields, numbered left to right, each within its face
+    spans = [(x0 + face * W + j * W / n, x0 + face * W + (j + 1) * W / n)
+             for face, n in enumerate(counts) for j in range(n)]
+    top = H + S
+    for k, (left, right) in enumerate(spans):
+        sw, cx = right - left, (left + right) / 2
         crest = ((cx - sw * 0.3, top - S * 0.18), (cx + sw * 0.3, top - S * 0.18), (cx + sw * 0.3, H + S * 0.45),
                  (cx, H + S * 0.1), (cx - sw * 0.3, H + S * 0.45))
         part.add(Fill(crest, "#FFFFFF", stroke=INK, stroke_pt=0.8))
-        part.add(Text(cx, H + S * 0.42, str(k + 1), size=min(8, S * 0.7 / PT * 0.5), bold=True))
-        part.add(Line(((x0 + k * sw, H), (x0 + (k + 1) * sw, H)), role=VALLEY))
-        if k:
-            part.add(Line(((x0 + k * sw, H), (x0 + k * sw, H + S)), role=CUT))
+        number = str(k + 1)
+        part.add(Text(cx, H + S * 0.42, number,
+                      size=fit_size(number, sw * 0.5, min(8, S * 0.7 / PT * 0.5), bold=True), bold=True))
+        part.add(Line(((left, H), (right, H)), role=VALLEY))
+        if k and abs(spans[k - 1][1] - left) < 1e-9:  # a cut between neighbouring Shields
+            part.add(Line(((left, H), (left, top)), role=CUT))
     part.extend(glue_tab_art((x0, H), (x0, 0), D, "glue under far side", fold=MOUNTAIN, size=6.0))
     for k in (1, 2):
         part.add(Line(((x0 + k * W, 0), (x0 + k * W, H)), role=MOUNTAIN))
