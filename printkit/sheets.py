@@ -24,7 +24,7 @@ import math
 from dataclasses import dataclass, field
 
 from .errors import PrintkitError
-from .parts.core import (CUT, GLUE, GLUE_GREY, INK, MOUNTAIN, PT, VALLEY, WASTE, WASTE_GREY,
+from .parts.core import (CUT, GLUE, GLUE_GREY, INK, MOUNTAIN, VALLEY, WASTE, WASTE_GREY,
                          Fill, Line, Part, Text, rect, transform)
 from .writers.fonts import fit_size, text_width_mm
 
