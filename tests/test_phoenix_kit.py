@@ -368,8 +368,14 @@ def test_ink_saver_keeps_dice_pips_marks_and_the_phoenix_emblem(built, phoenix_s
     assert not any(p["fill"] and p["color"] == gold for p in pdf_paths(saver[1]))
     emblem = phoenix_parts.EMBLEM_INK.upper()
     assert sum(p["fill"] and p["color"] == emblem for p in pdf_paths(saver[1])) >= 6 * 3
+    # The black die keeps its black pips (21 of them) but loses its solid faces.
     black = phoenix_spec["dice"]["x"]["hex"].upper()
-    assert sum(p["fill"] and p["color"] == black for p in pdf_paths(saver[3])) >= 6
+    face = phoenix_spec["dice"]["face_mm"]
+    black_fills = [p["box"] for p in pdf_paths(saver[3]) if p["fill"] and p["color"] == black]
+    assert sum(r - l < face / 3 for l, b, r, t in black_fills) >= 21
+    assert not any(r - l > face / 2 and t - b > face / 2 for l, b, r, t in black_fills)
+    coloured = [p["box"] for p in pdf_paths(colour[3]) if p["fill"] and p["color"] == black]
+    assert sum(r - l > face / 2 and t - b > face / 2 for l, b, r, t in coloured) == 6
 
 
 def test_cut_files_close_every_outline_and_never_cut_or_score_twice(built):

@@ -211,14 +211,17 @@ def cells_outline(cells, size: float) -> tuple:
 
 def die_net(face: float, tab: float, face_hex: str = "#FFFFFF", pips_hex: str = INK,
             net: CubeNet = CROSS, caption: tuple = (), fold_role: str = MOUNTAIN,
-            tab_label: str = "glue") -> tuple[list, float, float]:
+            tab_label: str = "glue", ink_saver: bool = False) -> tuple[list, float, float]:
     """A die of ``face`` mm to fold and glue: (items, width, height).
 
     Faces are numbered by ``die_faces`` (a right-handed Western die). The
     face colour is inset a little from the folds so they stay visible on a
-    dark die; it is not a "large" fill, so ink-saver mode keeps a black die
-    black. ``caption`` holds (text, size in points, bold) lines, printed in
-    the net's free corner (``CubeNet.caption_at``)."""
+    dark die. In ink-saver mode a coloured face becomes a "large" fill (the
+    writer prints it as a band inside the face) and its pips take the face
+    colour, so a black die is a white die framed and dotted in black: still
+    told apart from a plain white one, without solid faces.
+    ``caption`` holds (text, size in points, bold) lines, printed in the
+    net's free corner (``CubeNet.caption_at``)."""
     items: list = []
     values = die_faces(net.cells)
     pair_of = {}
@@ -230,10 +233,13 @@ def die_net(face: float, tab: float, face_hex: str = "#FFFFFF", pips_hex: str = 
             raise ValueError(f"tab {edge} is not on a seam of its own")
     inset = 0.4
     paint = face_hex.upper() != "#FFFFFF"
+    if paint and ink_saver:
+        pips_hex = face_hex
     for cell in net.cells:
         x0, y0 = cell[0] * face, cell[1] * face
         if paint:
-            items.append(Fill(rect(x0 + inset, y0 + inset, face - 2 * inset, face - 2 * inset), face_hex))
+            items.append(Fill(rect(x0 + inset, y0 + inset, face - 2 * inset, face - 2 * inset), face_hex,
+                              large=ink_saver))
         value = values[cell]
         radius = face * (0.12 if value == 1 else 0.085)
         step = face * 0.27

@@ -61,7 +61,7 @@ def parts(spec, options) -> list[Part]:
             for k in range(spec["birds"]["counts"][kind]):
                 out.append(bird_part(spec, color, kind))
     out.append(ashes_part(spec, colors))
-    out += [die_part(spec, "x"), die_part(spec, "y")]
+    out += [die_part(spec, "x", options.ink_saver), die_part(spec, "y", options.ink_saver)]
     out += [score_part(spec, colors, n) for n in range(1, 5)]
     return out
 
@@ -274,13 +274,14 @@ def ashes_part(spec, colors: list[dict]) -> Part:
     return part
 
 
-def die_part(spec, axis: str) -> Part:
+def die_part(spec, axis: str, ink_saver: bool = False) -> Part:
     """The net of one die: the black one gives X, the white one Y."""
     dice = spec["dice"]
     die = dice[axis]
     what = "X: columns" if axis == "x" else "Y: rows"
     items, width, height = die_net(dice["face_mm"], dice["glue_tab_mm"], die["hex"], die["pips_hex"],
-                                   caption=((f"{die['name']} die", 7.5, True), (what, 6.5, False)))
+                                   caption=((f"{die['name']} die", 7.5, True), (what, 6.5, False)),
+                                   ink_saver=ink_saver)
     part = Part(f"{die['name']} die ({axis.upper()})", width, height, kind="die", group="ashes-dice")
     part.extend(items)
     part.meta.update(axis=axis, face=dice["face_mm"])
@@ -372,7 +373,7 @@ def figures(spec, options) -> dict[str, Part]:
     color = printed_colors(spec, options)[0]
     kind = TYPES[0]
     shown = [(bird_part(spec, color, kind), f"a Bird: {kind.capitalize()}, {color['name']}")]
-    shown += [(die_part(spec, axis), "") for axis in ("x", "y")]  # the nets name their dice
+    shown += [(die_part(spec, axis, options.ink_saver), "") for axis in ("x", "y")]  # the nets name their dice
     nets = _side_by_side("Nets", shown)
     nets.meta["caption"] = ("Folds are dash-dot mountain folds: fold away from you, so the print "
                             "stays outside. Grey tabs marked glue go inside.")
