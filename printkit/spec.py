@@ -125,7 +125,11 @@ def parse_yaml(text: str, filename: str) -> tuple[Any, dict, dict]:
         data = _construct(loader, node, (), marks, key_marks, problems, filename)
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
-        message = " ".join(filter(None, [exc.context, exc.problem]))
+        message = exc.problem or exc.context or "cannot parse"
+        if exc.context and exc.problem and exc.context_mark:
+            # e.g. "while parsing a flow sequence" -> where that sequence began
+            where = f"line {exc.context_mark.line + 1}, column {exc.context_mark.column + 1}"
+            message += f" ({exc.context.removeprefix('while ')} that starts at {where})"
         line = mark.line + 1 if mark else None
         column = mark.column + 1 if mark else None
         raise SpecError([Problem(filename, line, column, f"broken YAML: {message}")]) from None
