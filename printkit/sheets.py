@@ -69,10 +69,18 @@ class Placement:
 
     def items(self) -> list:
         """The part's items in sheet coordinates."""
-        if self.rotated:  # turn counter-clockwise about the origin, then shift back into the box
-            return [transform(i, dx=self.x + self.part.height, dy=self.y, rotate=90)
-                    for i in self.part.items]
-        return [transform(i, dx=self.x, dy=self.y) for i in self.part.items]
+        # Asked for by the legend, the PDF and the SVG writers: moved once,
+        # again only if the placement or the part changed since.
+        key = (self.x, self.y, self.rotated, self.part.width, self.part.height, len(self.part.items))
+        cached = self.__dict__.get("_moved")
+        if cached is None or cached[0] != key:
+            if self.rotated:  # turn counter-clockwise about the origin, then shift back into the box
+                moved = [transform(i, dx=self.x + self.part.height, dy=self.y, rotate=90)
+                         for i in self.part.items]
+            else:
+                moved = [transform(i, dx=self.x, dy=self.y) for i in self.part.items]
+            cached = self.__dict__["_moved"] = (key, moved)
+        return list(cached[1])
 
 
 @dataclass

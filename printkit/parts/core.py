@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 
 from ..writers.fonts import text_width_mm
 
@@ -155,18 +156,45 @@ def transform_point(p: Point, dx: float = 0.0, dy: float = 0.0, rotate: int = 0,
     return (x + dx, y + dy)
 
 
+def _point_map(dx: float = 0.0, dy: float = 0.0, rotate: int = 0, mirror_x: float | None = None):
+    """``transform_point`` with its arguments bound: a function of one point.
+
+    A kit moves tens of thousands of points onto its sheets, nearly all by a
+    shift alone, so the shift and the quarter turn get a direct function
+    (the same arithmetic, so the same floats, as ``transform_point``)."""
+    turns = (rotate // 90) % 4
+    if mirror_x is None and turns == 0:
+        return lambda p: (p[0] + dx, p[1] + dy)
+    if mirror_x is None and turns == 1:
+        return lambda p: (-p[1] + dx, p[0] + dy)
+    return lambda p: transform_point(p, dx, dy, rotate, mirror_x)
+
+
+def _moved(item, **changes):
+    """A copy of a frozen item dataclass with ``changes``: ``dataclasses.replace``
+    without its per-call walk over the fields (items have no ``__post_init__``)."""
+    if not hasattr(item, "__dict__"):  # a slotted dataclass
+        return replace(item, **changes)
+    new = object.__new__(type(item))
+    state = new.__dict__
+    state.update(item.__dict__)
+    state.update(changes)
+    return new
+
+
 def transform(item: Item, **kw) -> Item:
     """The item moved by ``transform_point``'s arguments."""
-    if isinstance(item, Fill):
-        return replace(item, points=tuple(transform_point(p, **kw) for p in item.points),
-                       holes=tuple(tuple(transform_point(p, **kw) for p in h) for h in item.holes))
+    move = _point_map(**kw)
     if isinstance(item, Line):
-        return replace(item, points=tuple(transform_point(p, **kw) for p in item.points))
+        return _moved(item, points=tuple(map(move, item.points)))
+    if isinstance(item, Fill):
+        return _moved(item, points=tuple(map(move, item.points)),
+                      holes=tuple(tuple(map(move, h)) for h in item.holes))
     if isinstance(item, Circle):
-        return replace(item, center=transform_point(item.center, **kw))
+        return _moved(item, center=move(item.center))
     if isinstance(item, Text):
-        x, y = transform_point((item.x, item.y), **kw)
-        return replace(item, x=x, y=y, angle=(item.angle + kw.get("rotate", 0)) % 360)
+        x, y = move((item.x, item.y))
+        return _moved(item, x=x, y=y, angle=(item.angle + kw.get("rotate", 0)) % 360)
     raise TypeError(item)
 
 
@@ -182,8 +210,16 @@ def rect(x: float, y: float, w: float, h: float) -> tuple[Point, ...]:
 
 
 def regular_polygon(cx: float, cy: float, r: float, n: int, start_deg: float = 90) -> tuple[Point, ...]:
-    return tuple((cx + r * math.cos(math.radians(start_deg + 360 * k / n)),
-                  cy + r * math.sin(math.radians(start_deg + 360 * k / n))) for k in range(n))
+    """The ``n`` corners of a regular polygon about (cx, cy), the first at ``start_deg``."""
+    return tuple((cx + r * c, cy + r * s) for c, s in _unit_polygon(n, start_deg))
+
+
+@lru_cache(maxsize=256)
+def _unit_polygon(n: int, start_deg: float) -> tuple[Point, ...]:
+    # A kit draws the same few player marks hundreds of times: the sines
+    # and cosines of each kind are worked out once.
+    return tuple((math.cos(math.radians(start_deg + 360 * k / n)),
+                  math.sin(math.radians(start_deg + 360 * k / n))) for k in range(n))
 
 
 def tab_corners(a: Point, b: Point, depth: float, taper_deg: float = 45.0) -> tuple[Point, Point]:

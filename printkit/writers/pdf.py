@@ -10,6 +10,7 @@ kit byte-identical every time.
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 from pathlib import Path
 
 from reportlab.lib.colors import HexColor
@@ -53,7 +54,8 @@ def draw_items(canvas: Canvas, items, fonts, ink_saver: bool) -> None:
     """Draw part items (millimetres) on a ReportLab canvas in points, as the
     kit prints them; the rulebook's figures draw with it too.
 
-    ``fonts`` is ``writers.fonts.register_fonts()``."""
+    ``fonts`` is ``writers.fonts.register_fonts()``. The canvas's graphics
+    state is the same afterwards as before."""
     # Shading first, then art, then the cut and fold lines on top, so no
     # picture ever hides a line the user must cut or fold along.
     def layer(item) -> int:
@@ -63,62 +65,115 @@ def draw_items(canvas: Canvas, items, fonts, ink_saver: bool) -> None:
             return 2
         return 1
 
+    pen = _Pen(canvas)
+    pen.push()
     for item in sorted(items, key=layer):  # sorted() is stable: art keeps its order
         if isinstance(item, Fill):
-            _fill(canvas, item, ink_saver)
+            _fill(pen, item, ink_saver)
         elif isinstance(item, Line):
-            _line(canvas, item)
+            _line(pen, item)
         elif isinstance(item, Circle):
-            _circle(canvas, item)
+            _circle(pen, item)
         elif isinstance(item, Text):
-            _text(canvas, item, fonts)
+            _text(pen, item, fonts)
         else:
             raise TypeError(f"cannot draw {item!r}")
+    pen.pop()
+
+
+@lru_cache(maxsize=None)
+def _colour(hex_code: str) -> HexColor:
+    return HexColor(hex_code)
+
+
+class _Pen:
+    """The graphics state this writer has set on a canvas.
+
+    Each item asks for the state it is drawn in and only what differs from
+    the item before is written, so a sheet's hundreds of cut lines share one
+    colour, width and join instead of each saving, setting and restoring
+    them. ``push``/``pop`` wrap a clip or a turned text in a saved state."""
+
+    # PDF's defaults, which every item before assumed: mitre joins, butt
+    # caps, no dash. Colours, widths and fonts are always set before use.
+    START = {"join": 0, "cap": 0, "dash": ()}
+    SETTERS = {
+        "fill": lambda c, v: c.setFillColor(_colour(v)),
+        "stroke": lambda c, v: c.setStrokeColor(_colour(v)),
+        "width": lambda c, v: c.setLineWidth(v),
+        "join": lambda c, v: c.setLineJoin(v),
+        "cap": lambda c, v: c.setLineCap(v),
+        "dash": lambda c, v: c.setDash(list(v), 0),
+        "font": lambda c, v: c.setFont(*v),
+    }
+
+    def __init__(self, canvas: Canvas):
+        self.canvas = canvas
+        self.now = dict(self.START)
+        self._saved: list[dict] = []
+
+    def set(self, **want) -> None:
+        now = self.now
+        for key, value in want.items():
+            if key not in now or now[key] != value:
+                self.SETTERS[key](self.canvas, value)
+                now[key] = value
+
+    def push(self) -> None:
+        self.canvas.saveState()
+        self._saved.append(dict(self.now))
+
+    def pop(self) -> None:
+        self.canvas.restoreState()
+        self.now = self._saved.pop()
 
 
 def _path(canvas: Canvas, polygons, close: bool = True):
     path = canvas.beginPath()
+    move, line = path.moveTo, path.lineTo
     for points in polygons:
         (x, y), rest = points[0], points[1:]
-        path.moveTo(x * MM, y * MM)
+        move(x * MM, y * MM)
         for x, y in rest:
-            path.lineTo(x * MM, y * MM)
+            line(x * MM, y * MM)
         if close:
             path.close()
     return path
 
 
-def _fill(canvas: Canvas, item: Fill, ink_saver: bool) -> None:
+def _fill(pen: _Pen, item: Fill, ink_saver: bool) -> None:
+    canvas = pen.canvas
     polygons = (item.points,) + tuple(item.holes)
-    canvas.saveState()
     if ink_saver and item.role == WASTE:
-        _hatch(canvas, polygons)
+        pen.push()
+        _hatch(pen, polygons)
+        pen.pop()
     elif ink_saver and item.large:
         # A band just inside the outline: clipped to the shape, so it never
         # spills past a cut line or sits on a fold line along the edge.
+        pen.push()
         canvas.clipPath(_path(canvas, polygons), stroke=0, fill=0, fillMode=FILL_EVEN_ODD)
-        canvas.setStrokeColor(HexColor(item.stroke or item.color))
-        canvas.setLineWidth(2 * max(item.stroke_pt, INK_SAVER_OUTLINE_PT))
-        canvas.setLineJoin(1)
+        pen.set(stroke=item.stroke or item.color, width=2 * max(item.stroke_pt, INK_SAVER_OUTLINE_PT),
+                join=1, cap=0, dash=())
         canvas.drawPath(_path(canvas, polygons), stroke=1, fill=0)
+        pen.pop()
     else:
-        canvas.setFillColor(HexColor(item.color))
         stroke = item.stroke is not None
         if stroke:
-            canvas.setStrokeColor(HexColor(item.stroke))
-            canvas.setLineWidth(item.stroke_pt)
+            pen.set(fill=item.color, stroke=item.stroke, width=item.stroke_pt, join=0, cap=0, dash=())
+        else:
+            pen.set(fill=item.color)
         canvas.drawPath(_path(canvas, polygons), stroke=int(stroke), fill=1, fillMode=FILL_EVEN_ODD)
-    canvas.restoreState()
 
 
-def _hatch(canvas: Canvas, polygons) -> None:
+def _hatch(pen: _Pen, polygons) -> None:
     """Waste in ink-saver mode: sparse diagonal lines instead of a grey fill."""
+    canvas = pen.canvas
     canvas.clipPath(_path(canvas, polygons), stroke=0, fill=0, fillMode=FILL_EVEN_ODD)
     xs = [x for poly in polygons for x, _ in poly]
     ys = [y for poly in polygons for _, y in poly]
     x0, x1, y0, y1 = min(xs), max(xs), min(ys), max(ys)
-    canvas.setStrokeColor(HexColor(WASTE_GREY))
-    canvas.setLineWidth(0.5)
+    pen.set(stroke=WASTE_GREY, width=0.5, join=0, cap=0, dash=())
     span = (x1 - x0) + (y1 - y0)
     steps = int(math.ceil(span / HATCH_STEP))
     path = canvas.beginPath()
@@ -130,51 +185,38 @@ def _hatch(canvas: Canvas, polygons) -> None:
     canvas.drawPath(path, stroke=1, fill=0)
 
 
-def _line(canvas: Canvas, item: Line) -> None:
-    canvas.saveState()
-    canvas.setLineJoin(1)
-    canvas.setLineCap(0)
+def _line(pen: _Pen, item: Line) -> None:
     if item.role == CUT:
-        canvas.setStrokeColor(HexColor(LINE_INK))
-        canvas.setLineWidth(CUT_PT)
+        pen.set(stroke=LINE_INK, width=CUT_PT, join=1, cap=0, dash=())
     elif item.role == VALLEY:
-        canvas.setStrokeColor(HexColor(LINE_INK))
-        canvas.setLineWidth(FOLD_PT)
-        canvas.setDash(list(VALLEY_DASH), 0)
+        pen.set(stroke=LINE_INK, width=FOLD_PT, join=1, cap=0, dash=VALLEY_DASH)
     elif item.role == MOUNTAIN:
-        canvas.setStrokeColor(HexColor(LINE_INK))
-        canvas.setLineWidth(FOLD_PT)
-        canvas.setDash(list(MOUNTAIN_DASH), 0)
+        pen.set(stroke=LINE_INK, width=FOLD_PT, join=1, cap=0, dash=MOUNTAIN_DASH)
     else:
-        canvas.setStrokeColor(HexColor(item.color))
-        canvas.setLineWidth(item.width_pt if item.width_pt is not None else 0.5)
-        if item.dash:
-            canvas.setDash(list(item.dash), 0)
-    canvas.drawPath(_path(canvas, (item.points,), close=item.closed), stroke=1, fill=0)
-    canvas.restoreState()
+        pen.set(stroke=item.color, width=item.width_pt if item.width_pt is not None else 0.5,
+                join=1, cap=0, dash=tuple(item.dash or ()))
+    pen.canvas.drawPath(_path(pen.canvas, (item.points,), close=item.closed), stroke=1, fill=0)
 
 
-def _circle(canvas: Canvas, item: Circle) -> None:
-    canvas.saveState()
+def _circle(pen: _Pen, item: Circle) -> None:
     if item.fill:
-        canvas.setFillColor(HexColor(item.fill))
+        pen.set(fill=item.fill)
     if item.stroke:
-        canvas.setStrokeColor(HexColor(item.stroke))
-        canvas.setLineWidth(item.stroke_pt)
-    canvas.circle(item.center[0] * MM, item.center[1] * MM, item.radius * MM,
-                  stroke=int(bool(item.stroke)), fill=int(bool(item.fill)))
-    canvas.restoreState()
+        pen.set(stroke=item.stroke, width=item.stroke_pt, join=0, cap=0, dash=())
+    pen.canvas.circle(item.center[0] * MM, item.center[1] * MM, item.radius * MM,
+                      stroke=int(bool(item.stroke)), fill=int(bool(item.fill)))
 
 
-def _text(canvas: Canvas, item: Text, fonts) -> None:
-    canvas.saveState()
-    canvas.setFillColor(HexColor(item.color))
-    canvas.setFont(fonts.bold if item.bold else fonts.regular, item.size)
+def _text(pen: _Pen, item: Text, fonts) -> None:
+    canvas = pen.canvas
+    pen.set(fill=item.color, font=(fonts.bold if item.bold else fonts.regular, item.size))
+    # Set at its anchor by a shift of the canvas, as ever: the same glyph
+    # positions to the last digit.
+    pen.push()
     canvas.translate(item.x * MM, item.y * MM)
     if item.angle:
         canvas.rotate(item.angle)
     draw = {"start": canvas.drawString, "middle": canvas.drawCentredString,
             "end": canvas.drawRightString}[item.anchor]
     draw(0, 0, item.text)
-    canvas.restoreState()
-
+    pen.pop()
