@@ -11,6 +11,7 @@ from reportlab.platypus import BaseDocTemplate, Frame, PageTemplate
 
 from ..errors import PrintkitError
 from ..writers.fonts import register_fonts
+from ..writers.pdf import page_boxes
 
 PAPER = {"letter": LETTER, "a4": A4}
 
@@ -74,7 +75,7 @@ class RulebookDoc(BaseDocTemplate):
                          topMargin=MARGIN, bottomMargin=BOTTOM, title=title, author=author,
                          subject=subject, creator="printkit", producer="printkit",
                          invariant=1, pageCompression=1,
-                         initialFontName=register_fonts().regular)
+                         initialFontName=register_fonts().regular, **page_boxes(*size))
         frame = Frame(MARGIN, BOTTOM, size[0] - 2 * MARGIN, size[1] - MARGIN - BOTTOM,
                       leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0, id="body")
         self.addPageTemplates([PageTemplate(id="page", frames=[frame])])

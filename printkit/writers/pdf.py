@@ -31,6 +31,18 @@ INK_SAVER_OUTLINE_PT = 1.6  # width of the band that replaces a large fill
 HATCH_STEP = 3.0  # mm between the lines that mark waste in ink-saver mode
 
 
+def page_boxes(width: float, height: float) -> dict:
+    """The page boxes of a home-printed page ``width`` x ``height`` points,
+    as keyword arguments of a ReportLab Canvas or DocTemplate.
+
+    Print shops read the TrimBox (the finished page) and the BleedBox (what
+    may be printed beyond it), nested in the MediaBox. At home the paper is
+    the finished page and nothing bleeds, so both are the whole sheet. No
+    ArtBox: PDF/X allows a TrimBox or an ArtBox on a page, not both."""
+    paper = (0, 0, width, height)
+    return {"trimBox": paper, "bleedBox": paper}
+
+
 def write(sheets, path: Path, title: str, subject: str = "", ink_saver: bool = False) -> None:
     """Write all sheets, in order, to one PDF at ``path``."""
     fonts = register_fonts()
@@ -44,7 +56,11 @@ def write(sheets, path: Path, title: str, subject: str = "", ink_saver: bool = F
     canvas.setCreator("printkit")
     canvas.setSubject(subject)
     for sheet in sheets:
-        canvas.setPageSize((sheet.paper.width * MM, sheet.paper.height * MM))
+        size = (sheet.paper.width * MM, sheet.paper.height * MM)
+        canvas.setPageSize(size)
+        boxes = page_boxes(*size)
+        canvas.setTrimBox(boxes["trimBox"])
+        canvas.setBleedBox(boxes["bleedBox"])
         draw_items(canvas, sheet.print_items(), fonts, ink_saver)
         canvas.showPage()
     canvas.save()

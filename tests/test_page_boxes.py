@@ -1,0 +1,66 @@
+"""PDF page boxes, as print shops read them: on every page of the kit and the
+rulebook of every bundled game, MediaBox >= BleedBox >= TrimBox, each set on
+the page itself; at home the trimmed page is the whole sheet of paper."""
+
+import pytest
+from pypdf import PdfReader
+
+from printkit import kit, spec
+
+PAPER_PT = {"letter": (612.0, 792.0), "a4": (595.28, 841.89)}
+EPS = 0.01  # points
+
+
+def _box(page, name):
+    """(x0, y0, x1, y1) of a box written in the page's own dictionary (pypdf's
+    page.trimbox would fall back to the MediaBox when it is missing)."""
+    assert name in page, f"no {name}"
+    x0, y0, x1, y1 = (float(v) for v in page[name])
+    return min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1)
+
+
+def _inside(inner, outer) -> bool:
+    return (inner[0] >= outer[0] - EPS and inner[1] >= outer[1] - EPS
+            and inner[2] <= outer[2] + EPS and inner[3] <= outer[3] + EPS)
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory):
+    """Each bundled game's PDFs on each paper, built once (no SVGs: not needed)."""
+    cache = {}
+
+    def get(game, paper):
+        if (game, paper) not in cache:
+            loaded = spec.load(game)
+            out = tmp_path_factory.mktemp(f"boxes-{game}-{paper}")
+            result = kit.build(loaded, kit.BuildOptions(paper=paper, formats=("pdf",)), out)
+            cache[game, paper] = sorted(result.folder.glob("*.pdf"))
+        return cache[game, paper]
+
+    return get
+
+
+@pytest.mark.parametrize("paper", sorted(PAPER_PT))
+@pytest.mark.parametrize("game", spec.bundled_games())
+def test_every_page_has_nested_trim_and_bleed_boxes(built, game, paper):
+    paths = built(game, paper)
+    assert [p.name for p in paths] == [f"{game}-kit.pdf", f"{game}-rules.pdf"]
+    width, height = PAPER_PT[paper]
+    for path in paths:
+        pages = PdfReader(path).pages
+        assert len(pages) > 0
+        for number, page in enumerate(pages, 1):
+            where = f"{path.name} page {number}"
+            media = _box(page, "/MediaBox")
+            bleed = _box(page, "/BleedBox")
+            trim = _box(page, "/TrimBox")
+            assert _inside(bleed, media), (where, bleed, media)
+            assert _inside(trim, bleed), (where, trim, bleed)
+            # Home printing: the finished page is the sheet of paper, nothing bleeds.
+            paper_box = (0.0, 0.0, width, height)
+            for name, box in (("MediaBox", media), ("BleedBox", bleed), ("TrimBox", trim)):
+                assert box == pytest.approx(paper_box, abs=EPS), (where, name, box)
+            # PDF/X wants a TrimBox or an ArtBox, never both.
+            assert "/ArtBox" not in page, where
+            if "/CropBox" in page:
+                assert _inside(bleed, _box(page, "/CropBox")), where
