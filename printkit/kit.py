@@ -12,8 +12,10 @@ then moved into place, so a build that fails leaves the earlier kit intact.
 
 from __future__ import annotations
 
+import gc
 import shutil
 import tempfile
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -73,8 +75,31 @@ def kit_folder(spec, out_dir: Path) -> Path:
     return target
 
 
+@contextmanager
+def _without_cycle_collection():
+    """Python's cycle collector paused, then restored as it was.
+
+    A build makes some hundred thousand short-lived objects (points, items,
+    flowables) that reference counting frees; every few thousand of them
+    the collector would walk all live objects, the imported libraries
+    included, and find next to nothing: a sixth of a McKinney build's time.
+    What cycles a build leaves are collected once it is done."""
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
+
+
 def build(spec, options: BuildOptions, out_dir: Path) -> BuildResult:
     """Build the kit of a loaded spec; see the module doc for what it writes."""
+    with _without_cycle_collection():
+        return _build(spec, options, out_dir)
+
+
+def _build(spec, options: BuildOptions, out_dir: Path) -> BuildResult:
     options = resolve_options(spec, options)
     target = kit_folder(spec, out_dir)
     module = specs.game_module(spec.game, "parts")
