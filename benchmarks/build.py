@@ -3,7 +3,11 @@
 Each run is a fresh process writing into a fresh temporary folder. Beside the
 median build time it measures what every run pays before printkit does any
 work: the interpreter's start-up (`python -c pass`) and importing the CLI and
-its libraries. Run: python benchmarks/build.py [--runs N]
+its libraries. Each command runs once untimed first, as a user's second build
+would (the very first build on a machine also compiles the rulebook templates
+into Jinja's cache: some 50 ms more); then the commands take turns, so a
+machine that slows down or speeds up meanwhile weighs on all of them alike.
+Run: python benchmarks/build.py [--runs N]
 """
 
 from __future__ import annotations
@@ -22,15 +26,12 @@ IMPORTS = ("import printkit.cli, printkit.kit, printkit.sheets, printkit.writers
            "reportlab.pdfgen.canvas, reportlab.platypus, svgwrite, yaml, jsonschema, jinja2.sandbox, markdown_it")
 
 
-def timed(args: list[str], runs: int, fresh_dir: bool = False) -> list[float]:
-    times = []
-    for _ in range(runs):
-        with tempfile.TemporaryDirectory(prefix="printkit-bench-") as tmp:
-            command = [a.replace("{out}", str(Path(tmp) / "output")) for a in args] if fresh_dir else args
-            start = time.perf_counter()
-            subprocess.run(command, check=True, stdout=subprocess.DEVNULL)
-            times.append(time.perf_counter() - start)
-    return times
+def run_once(args: list[str]) -> float:
+    with tempfile.TemporaryDirectory(prefix="printkit-bench-") as tmp:
+        command = [a.replace("{out}", str(Path(tmp) / "output")) for a in args]
+        start = time.perf_counter()
+        subprocess.run(command, check=True, stdout=subprocess.DEVNULL)
+        return time.perf_counter() - start
 
 
 def main() -> None:
@@ -38,20 +39,26 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=7)
     args = parser.parse_args()
     python = sys.executable
-    rows = [
-        ("python -c pass", timed([python, "-c", "pass"], args.runs)),
-        ("import printkit.cli, reportlab, ...", timed([python, "-c", IMPORTS], args.runs)),
+    commands = [
+        ("python -c pass", [python, "-c", "pass"]),
+        ("import printkit.cli, reportlab, ...", [python, "-c", IMPORTS]),
         ("printkit build mckinney --colors 4",
-         timed([python, "-m", "printkit.cli", "build", "mckinney", "--colors", "4", "--out", "{out}"],
-               args.runs, fresh_dir=True)),
+         [python, "-m", "printkit.cli", "build", "mckinney", "--colors", "4", "--out", "{out}"]),
         ("  the same, --format svg (no PDFs, no rulebook)",
-         timed([python, "-m", "printkit.cli", "build", "mckinney", "--colors", "4", "--format", "svg",
-                "--out", "{out}"], args.runs, fresh_dir=True)),
+         [python, "-m", "printkit.cli", "build", "mckinney", "--colors", "4", "--format", "svg",
+          "--out", "{out}"]),
     ]
+    for _, command in commands:  # warm-up: file cache, template cache
+        run_once(command)
+    times: dict[str, list[float]] = {label: [] for label, _ in commands}
+    for _ in range(args.runs):
+        for label, command in commands:
+            times[label].append(run_once(command))
+    rows = list(times.items())
     print(f"{args.runs} runs each, wall-clock seconds")
     print(f"{'':48} {'median':>8} {'min':>8} {'max':>8}")
-    for label, times in rows:
-        print(f"{label:48} {statistics.median(times):8.3f} {min(times):8.3f} {max(times):8.3f}")
+    for label, runs in rows:
+        print(f"{label:48} {statistics.median(runs):8.3f} {min(runs):8.3f} {max(runs):8.3f}")
     start, imports, build = (statistics.median(t) for _, t in rows[:3])
     print(f"\nbuild minus imports: {build - imports:.3f} s of work on top of {imports:.3f} s "
           f"of start-up and imports ({start:.3f} s of it the interpreter)")

@@ -172,8 +172,9 @@ def _point_map(dx: float = 0.0, dy: float = 0.0, rotate: int = 0, mirror_x: floa
 
 def _moved(item, **changes):
     """A copy of a frozen item dataclass with ``changes``: ``dataclasses.replace``
-    without its per-call walk over the fields (items have no ``__post_init__``)."""
-    if not hasattr(item, "__dict__"):  # a slotted dataclass
+    without its per-call walk over the fields, for items that have nothing
+    for ``__init__`` to check (no ``__post_init__``, no slots)."""
+    if hasattr(item, "__post_init__") or not hasattr(item, "__dict__"):
         return replace(item, **changes)
     new = object.__new__(type(item))
     state = new.__dict__
