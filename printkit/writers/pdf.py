@@ -108,10 +108,11 @@ class _Pen:
     Each item asks for the state it is drawn in and only what differs from
     the item before is written, so a sheet's hundreds of cut lines share one
     colour, width and join instead of each saving, setting and restoring
-    them. ``push``/``pop`` wrap a clip or a turned text in a saved state."""
+    them. ``push``/``pop`` wrap a clip or a text's shift in a saved state.
 
-    # PDF's defaults, which every item before assumed: mitre joins, butt
-    # caps, no dash. Colours, widths and fonts are always set before use.
+    A canvas starts with PDF's defaults: mitre joins, butt caps, no dash.
+    Colours, widths and fonts are always set before use."""
+
     START = {"join": 0, "cap": 0, "dash": ()}
     SETTERS = {
         "fill": lambda c, v: c.setFillColor(_colour(v)),
