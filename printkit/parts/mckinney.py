@@ -244,16 +244,17 @@ def parts(spec, options) -> list[Part]:
     problems = layout_problems(spec) + _size_problems(spec)
     if problems:
         raise SpecError(sorted(problems, key=lambda p: (p.line or 0, p.column or 0)))
-    colors = options.colors or spec["players"]["max"]
-    seats = playing_seats(spec, colors)
-    out = []
-    for quadrant in board_layout(spec):
-        playing = quadrant.seat in seats
-        out.append(quadrant_part(spec, quadrant, seat_color(spec, quadrant.seat) if playing else None,
-                                 options))
+    seats = playing_seats(spec, options.colors or spec["players"]["max"])
+    out = quadrant_parts(spec, options, seats)
     for seat in seats:
         out.extend(pieces(spec, seat_color(spec, seat)))
     return out
+
+
+def quadrant_parts(spec, options, seats: list[int]) -> list[Part]:
+    """The four printed quadrants; only the start squares of ``seats`` are coloured."""
+    return [quadrant_part(spec, q, seat_color(spec, q.seat) if q.seat in seats else None, options)
+            for q in board_layout(spec)]
 
 
 def _size_problems(spec) -> list:
@@ -723,7 +724,7 @@ def board_figure(spec, options) -> Part:
     """The board as it lies assembled: every quadrant part the kit prints,
     moved to its place, keeping what shows on the face of the board (glue
     tabs, waste and the notes beside the edges go under or are cut away)."""
-    quadrants = [p for p in parts(spec, options) if p.kind == "quadrant"]
+    quadrants = quadrant_parts(spec, options, playing_seats(spec, options.colors or spec["players"]["max"]))
     g = kit_geometry(spec)
     E = g.grid + g.track  # from the board's centre to its edge
     margin = FIGURE_LABEL_PT * PT * 1.6
