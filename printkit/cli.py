@@ -109,6 +109,16 @@ def simulate(game, n_games, seed, jobs, as_json, players, variant):
                    players=players, variant=variant, echo=click.echo)
 
 
+def _unique_keys(pairs) -> dict:
+    """A JSON object whose keys are all different: a square given twice would hold two pieces."""
+    obj = {}
+    for key, value in pairs:
+        if key in obj:
+            raise ValueError(f"{key!r} is given twice in one object")
+        obj[key] = value
+    return obj
+
+
 def _load_position(game_obj, position: Path | None, players, variant):
     if position is None:
         return game_obj.initial_state()
@@ -116,10 +126,14 @@ def _load_position(game_obj, position: Path | None, players, variant):
         text = position.read_text(encoding="utf-8")
     except OSError as exc:
         raise PrintkitError(f"{position}: cannot read position: {exc.strerror}") from None
+    except UnicodeDecodeError as exc:
+        raise PrintkitError(f"{position}: cannot read position: not UTF-8 text (byte {exc.start})") from None
     try:
-        obj = json.loads(text)
+        obj = json.loads(text, object_pairs_hook=_unique_keys)
     except json.JSONDecodeError as exc:
         raise PrintkitError(f"{position}:{exc.lineno}:{exc.colno}: malformed position JSON: {exc.msg}") from None
+    except (ValueError, RecursionError) as exc:  # a key twice, a huge number, nesting too deep
+        raise PrintkitError(f"{position}: malformed position JSON: {exc}") from None
     from .rules import IllegalAction
 
     try:

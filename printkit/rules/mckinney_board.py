@@ -73,7 +73,8 @@ def square_name(x: int, y: int) -> str:
 def parse_square(text: str, width: int) -> tuple[int, int] | None:
     """(x, y) of a square name such as ``g8``; None if it is not a square of a board this wide."""
     text = text.strip().lower()
-    if len(text) < 2 or text[0] not in FILES[:width] or not text[1:].isdigit():
+    # ASCII digits only: str.isdigit() also takes '²' and other digits int() refuses or misreads.
+    if len(text) < 2 or text[0] not in FILES[:width] or not text[1:].isascii() or not text[1:].isdigit():
         return None
     x, y = FILES.index(text[0]), int(text[1:]) - 1
     if not 0 <= y < width or text[1] == "0":

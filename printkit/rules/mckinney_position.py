@@ -81,6 +81,14 @@ def _dict(value, where: str, keys) -> dict:
     return value
 
 
+def _square(g, name, where: str) -> int:
+    """Board index of a square name written exactly as to_json writes it (``b2``, not ``B2``)."""
+    square = g.square_index(name) if isinstance(name, str) else None
+    if square is None or name != g.names[square]:
+        raise IllegalAction(f"{where}: {name!r} is not a square (a1..{g.names[-1]}, lower case)")
+    return square
+
+
 def state_from_json(game, obj):
     """A State from ``to_json``'s output. IllegalAction says what is wrong with a malformed one."""
     from .mckinney import (BUILD, BUILDER, BUILDER_MOVE, LETTERS, OVER, PHASES, SLIDER, UNIT_MOVE,
@@ -88,7 +96,6 @@ def state_from_json(game, obj):
 
     g = game
     n = g.num_players
-    last = g.names[-1]
     _dict(obj, "position", KEYS)
     if obj["game"] != "mckinney":
         raise IllegalAction(f"position.game: expected 'mckinney', got {obj['game']!r}")
@@ -104,7 +111,7 @@ def state_from_json(game, obj):
     for p, entry in enumerate(players):
         where = f"position.players[{p}]"
         _dict(entry, where, ("seat", "shields", "cache", "sliders"))
-        if entry["seat"] != g.seats[p]:
+        if isinstance(entry["seat"], bool) or entry["seat"] != g.seats[p]:
             raise IllegalAction(f"{where}.seat: player {p} sits at seat {g.seats[p]} in a "
                                 f"{n}-player game, not {entry['seat']!r}")
         state.shields.append(_int(entry["shields"], f"{where}.shields", 0, g.shields))
@@ -124,11 +131,11 @@ def state_from_json(game, obj):
     state.units = [set() for _ in range(n)]
     for name in sorted(pieces, key=str):
         code = pieces[name]
-        square = g.square_index(name) if isinstance(name, str) else None
-        if square is None or name != g.names[square]:
-            raise IllegalAction(f"position.pieces: '{name}' is not a square (a1..{last}, lower case)")
-        if (not isinstance(code, str) or len(code) != 2 or not code[0].isdigit()
-                or int(code[0]) >= n or code[1] not in LETTERS):
+        square = _square(g, name, "position.pieces")
+        # Each square is one JSON key, so it holds one piece; a Unit passing over a
+        # friend is not in pieces but in path and moving.
+        if (not isinstance(code, str) or len(code) != 2 or code[0] not in "0123456789"[:n]
+                or code[1] not in LETTERS):
             raise IllegalAction(f"position.pieces.{name}: {code!r} is not a piece: a player digit "
                                 f"0..{n - 1} and B (Builder), P, R or S, e.g. '0P'")
         owner, kind = int(code[0]), LETTERS.index(code[1])
@@ -175,8 +182,8 @@ def state_from_json(game, obj):
                                 f"players {', '.join(map(str, alive))} still have Shields")
         if state.unfinished and state.turn < g.max_turns:
             raise IllegalAction(f"position: a game is unfinished only after {g.max_turns} turns")
-        if obj["read"] is not None or obj["path"] or obj["frozen"] or obj["built"] or obj["moved"] \
-                or moving is not None:
+        if (obj["read"] is not None or obj["path"] != [] or obj["frozen"] != []
+                or not _is_zero(obj["built"]) or not _is_zero(obj["moved"]) or moving is not None):
             raise IllegalAction("position: a game that is over has no turn in progress "
                                 "(read null, path and frozen empty, built and moved 0, moving null)")
         state.player = TERMINAL
@@ -206,9 +213,7 @@ def state_from_json(game, obj):
         raise IllegalAction("position.path: expected a list of squares")
     state.path = []
     for i, name in enumerate(path):
-        square = g.square_index(name) if isinstance(name, str) else None
-        if square is None:
-            raise IllegalAction(f"position.path[{i}]: {name!r} is not a square (a1..{last})")
+        square = _square(g, name, f"position.path[{i}]")
         if square in state.path:
             raise IllegalAction(f"position.path: {name} is visited twice; a move never revisits a square")
         if state.path and square not in g.adjacent[state.path[-1]]:
@@ -220,9 +225,9 @@ def state_from_json(game, obj):
     if not isinstance(frozen, list):
         raise IllegalAction("position.frozen: expected a list of squares")
     state.frozen = set()
-    for name in frozen:
-        square = g.square_index(name) if isinstance(name, str) else None
-        if square is None or square not in state.units[p]:
+    for i, name in enumerate(frozen):
+        square = _square(g, name, f"position.frozen[{i}]")
+        if square not in state.units[p]:
             raise IllegalAction(f"position.frozen: {name!r} does not hold a Unit of player {p}")
         state.frozen.add(square)
     if len(state.frozen) > state.built + state.moved:
@@ -240,6 +245,8 @@ def state_from_json(game, obj):
         raise IllegalAction(f"position: in phase {phase_name} nothing has been built or moved yet this turn")
     if phase == BUILD and not state.built:
         raise IllegalAction("position: phase build means at least one Unit was built this turn")
+    if phase == BUILD and state.moved:
+        raise IllegalAction("position: in phase build no Unit has moved yet this turn (Units move after building)")
     if phase == BUILDER_MOVE:
         if state.path[-1] != state.builder[p]:
             raise IllegalAction("position.path: a Builder's path ends where the Builder stands")
@@ -264,8 +271,29 @@ def state_from_json(game, obj):
                                 "passes a friendly Unit of another type")
         if state.cells[state.path[0]]:
             raise IllegalAction("position.path: the square a moving Unit left must be empty")
+        for square in state.path[1:-1]:
+            c = state.cells[square]
+            owner, kind = divmod(c - 1, 4)
+            if c and (owner != p or kind in (0, state.moving)):
+                raise IllegalAction(f"position.path: {g.names[square]} holds {_piece(c)}, but the squares "
+                                    f"a moving {moving} has crossed are empty (what it took went back "
+                                    "to the cache) or hold friendly Units of another type")
+        if state.cells[state.path[-1]] and not state.legal_actions():
+            raise IllegalAction(f"position.path: the {moving} passing over the friendly Unit on "
+                                f"{g.names[state.path[-1]]} has no way off it with the steps it has left")
     _check_conservation(state)
     return state
+
+
+def _is_zero(value) -> bool:
+    return value == 0 and isinstance(value, int) and not isinstance(value, bool)
+
+
+def _piece(c: int) -> str:
+    from .mckinney import UNIT_TYPES
+
+    owner, kind = divmod(c - 1, 4)
+    return f"player {owner}'s " + ("Builder" if kind == 0 else UNIT_TYPES[kind - 1].title())
 
 
 def _check_conservation(state) -> None:
