@@ -48,10 +48,12 @@ END_WORDS = ("pass", "stop", "", "done", "end", "stop", "")
 END, SLIDER_DOWN, SLIDER_UP, BUILDER_STEP, BUILD_BASE = 0, 1, 2, 3, 7
 DIRECTIONS = ((0, 1), (1, 0), (0, -1), (-1, 0))  # north, east, south, west
 
-_SLIDER_RE = re.compile(r"^([AB])([+-])$")
-_BUILDER_RE = re.compile(r"^B([a-zA-Z]\d+)$")
-_BUILD_RE = re.compile(r"^([PRSprs])@([a-zA-Z]\d+)$")
-_STEP_RE = re.compile(r"^([a-zA-Z]\d+)\s*[-xX]\s*([a-zA-Z]\d+)$")
+# Notation is read without regard to case or to spaces between its parts
+# (``bg9``, ``p @ F8``, ``a+``); squares take ASCII digits only.
+_SLIDER_RE = re.compile(r"^([AaBb])\s*([+-])$")
+_BUILDER_RE = re.compile(r"^[Bb]\s*([a-zA-Z][0-9]+)$")
+_BUILD_RE = re.compile(r"^([PRSprs])\s*@\s*([a-zA-Z][0-9]+)$")
+_STEP_RE = re.compile(r"^([a-zA-Z][0-9]+)\s*[-xX]\s*([a-zA-Z][0-9]+)$")
 
 
 class Game(base.Game):
@@ -570,12 +572,23 @@ class State(base.State):
         return f"{g.names[square]}{'x' if hit else '-'}{g.names[n]}"
 
     def string_to_action(self, text: str) -> int:
+        if not isinstance(text, str):
+            raise IllegalAction(f"{text!r} is not a move: moves are written as text, such as 'Bg9'")
+        if self.phase == OVER:
+            raise IllegalAction(f"'{text.strip()}': the game is over, no move is legal")
         action = self._parse(text)
         if not self._is_legal(action):
             legal = [self.action_to_string(a) for a in self.legal_actions()]
             shown = ", ".join(legal[:16]) + (", ..." if len(legal) > 16 else "")
+            hint = ""
+            g = self.game
+            if g.unit_step_base <= action < g.num_distinct_actions:
+                square, d = divmod(action - g.unit_step_base, 4)
+                if square == self.builder[self.player]:
+                    to = dict(g.neighbours[square])[d]
+                    hint = f"; the Builder's steps are written B and the square, such as B{g.names[to]}"
             raise IllegalAction(f"'{text.strip()}' is not a legal move now "
-                                f"(stage: {PHASES[self.phase]}; legal: {shown or 'none'})")
+                                f"(stage: {PHASES[self.phase]}; legal: {shown or 'none'}){hint}")
         return action
 
     def _parse(self, text: str) -> int:
@@ -587,9 +600,9 @@ class State(base.State):
         match = _SLIDER_RE.match(word)
         if match:
             at = self.builder[self.player] if self.player >= 0 else -1
-            if self.phase == SLIDER and "AB"[g.spaces[at][0]] != match[1]:
+            if self.phase == SLIDER and "AB"[g.spaces[at][0]] != match[1].upper():
                 raise IllegalAction(f"'{word}': the Builder stands on a Slider "
-                                    f"{'AB'[g.spaces[at][0]]} space, not {match[1]}")
+                                    f"{'AB'[g.spaces[at][0]]} space, not {match[1].upper()}")
             return SLIDER_UP if match[2] == "+" else SLIDER_DOWN
         match = _BUILDER_RE.match(word) or _BUILD_RE.match(word) or _STEP_RE.match(word)
         if not match:
