@@ -1,75 +1,16 @@
 """RPS Phoenix rules: one scenario per rule, with the exact position after the move."""
 
 import json
-import random
 import shlex
 
 import pytest
 
-from printkit import rules, spec
+from printkit import spec
 from printkit.errors import PrintkitError, SpecError
 from printkit.rules import CHANCE, IllegalAction
 from printkit.rules import phoenix
 
-TYPES = {"R": "rock", "P": "paper", "S": "scissors"}
-
-
-def game(players=2, variant=None):
-    return rules.load("phoenix", players=players, variant=variant)
-
-
-def position(g, grid, *, to_move="Red", stage="choose", turn=0, hand=None, rolled=None,
-             score=None, chips=None, pot=0):
-    """A position from a compact description: ``grid`` maps "x,y" to
-    "Colour Letter"; ``hand`` maps a colour to the letters still to enter;
-    every other Bird is in the Ashes."""
-    hand = hand or {}
-    cells = []
-    on_grid = {c: [] for c in g.colors}
-    for at, who in grid.items():
-        colour, letter = who.split()
-        cells.append({"at": [int(v) for v in at.split(",")], "owner": colour, "bird": TYPES[letter]})
-        on_grid[colour].append(letter)
-    cells.sort(key=lambda e: e["at"])
-    hands, ashes, scores = {}, {}, {}
-    for colour in g.colors:
-        held = hand.get(colour, "")
-        hands[colour] = {t: held.count(l) for l, t in TYPES.items()}
-        ashes[colour] = {t: 1 - held.count(l) - on_grid[colour].count(l) for l, t in TYPES.items()}
-        e, r = (score or {}).get(colour, (0, 0))
-        scores[colour] = {"eliminations": e, "resurrections": r, "win": 0, "points": e + 2 * r}
-    obj = {"game": "phoenix", "variant": g.variant, "players": g.colors, "stage": stage,
-           "to_move": to_move, "turn": turn, "escalation": turn >= g.escalation_turn,
-           "rolled": [int(v) for v in rolled.split(",")] if rolled else None,
-           "active": None, "direction": None, "grid": cells, "hand": hands, "ashes": ashes,
-           "score": scores, "result": None}
-    if g.variant == "casino":
-        obj["chips"] = chips or {c: g.starting_chips for c in g.colors}
-        obj["pot"] = pot
-    return g.state_from_json(obj)
-
-
-def play(state, *moves):
-    for move in moves:
-        state.apply(state.string_to_action(move))
-    return state
-
-
-def grid_of(state):
-    """The grid as {"x,y": "Colour Letter"}."""
-    letters = {t: l for l, t in TYPES.items()}
-    return {f"{e['at'][0]},{e['at'][1]}": f"{e['owner']} {letters[e['bird']]}" for e in state.to_json()["grid"]}
-
-
-def ashes_of(state, colour):
-    return {t: n for t, n in state.to_json()["ashes"][colour].items() if n}
-
-
-def points(state, colour):
-    return state.to_json()["score"][colour]["points"]
-
-
-ESCALATION_2P = 27 * 2  # turns completed before the Escalation Phase, two players
+from phoenix_helpers import ESCALATION_2P, ashes_of, game, grid_of, play, points, position, random_game
 
 
 # --- setup and order of play -----------------------------------------------------
@@ -428,20 +369,6 @@ def test_the_cap_ends_a_game_unfinished():
 
 
 # --- invariants along random games ----------------------------------------------------------------
-
-def random_game(g, seed):
-    rng = random.Random(seed)
-    state = g.initial_state()
-    yield state
-    while not state.is_terminal():
-        if state.is_chance_node():
-            actions, weights = zip(*state.chance_outcomes())
-            action = rng.choices(actions, weights)[0]
-        else:
-            action = rng.choice(state.legal_actions())
-        state.apply(action)
-        yield state
-
 
 @pytest.mark.parametrize("players,variant", [(2, "standard"), (3, "standard"), (4, "team"),
                                              (3, "give-away"), (4, "casino")])

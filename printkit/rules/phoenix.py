@@ -579,13 +579,74 @@ class State(base.State):
 
     def string_to_action(self, text: str) -> int:
         """The legal action written ``text``; spaces around ``,`` and ``>``
-        and letter case do not matter."""
+        and letter case do not matter, and a lone ``step`` is the chain step.
+        Anything else is IllegalAction saying what the position expects."""
+        if not isinstance(text, str):
+            raise IllegalAction(f"a move is text in RPS Phoenix notation, not {text!r}")
         wanted = _normalise(text)
         actions = [a for a, _ in self.chance_outcomes()] if self.is_chance_node() else self.legal_actions()
+        if wanted == "step" and self.stage == CHAIN:
+            return STEP
         for action in actions:
             if _normalise(self.action_to_string(action)) == wanted:
                 return action
-        raise IllegalAction(f"'{text.strip()}' is not a legal move in this position")
+        shown = text.strip()
+        form = next((name for name, pattern, _ in NOTATION if re.fullmatch(pattern, wanted)), None)
+        if form is None:
+            raise IllegalAction(f"'{shown}' is not RPS Phoenix notation; a move is one of: "
+                                + ", ".join(example for _, _, example in NOTATION))
+        reason = self._why_not(form, wanted)
+        legal = [] if self.stage in (ENTRY_ROLL, ROLL) else [self.action_to_string(a) for a in actions]
+        listed = ", ".join(legal[:20]) + (f", ... ({len(legal)} in all)" if len(legal) > 20 else "")
+        raise IllegalAction(f"'{shown}' is not a legal move now: {self._expecting()}"
+                            + (f"; {reason}" if reason else "")
+                            + (f" (legal: {listed})" if legal else ""))
+
+    def _expecting(self) -> str:
+        """What the position waits for, in words."""
+        g, stage = self.game, self.stage
+        who = g.colors[self.player] if self.player is not None else ""
+        at = self._at(self.rolled) if self.rolled is not None else ""
+        if stage == FIRST:
+            return "the dice decide who begins"
+        if stage == ENTRY_ROLL:
+            return f"{who} rolls the dice to enter a Bird"
+        if stage == ROLL:
+            return f"{who} rolls the dice"
+        if stage == ENTER:
+            return f"{who} enters a Bird on the rolled square {at}"
+        if stage == CHOOSE:
+            return f"{who} rolls, or moves a Bird diagonally"
+        if stage == AFTER_ROLL:
+            return f"{who} moves a Bird to the rolled square {at}, or raises one from the Ashes on doubles"
+        if stage == SECOND_PHOENIX:
+            return f"{who} may raise a second Bird next to {self._at(self.active)}, or stop"
+        if stage == CHAIN:
+            return f"{who}'s Bird on {self._at(self.active)} may step on, or stop"
+        if stage == INTERACT:
+            return f"{who} chooses which fight of the Bird on {self._at(self.active)} comes first"
+        return "the game is over"
+
+    def _why_not(self, form: str, wanted: str) -> str:
+        """A specific reason for the commonest slips: dice off the die, or
+        a Bird named on a square where it is not."""
+        g = self.game
+        numbers = [int(v) for v in re.findall(r"\d+", wanted)]
+        if self.is_chance_node() and form != "dice":
+            return "the dice are written X-Y, as 3-5"
+        if form == "dice" and not (1 <= numbers[0] <= g.columns and 1 <= numbers[1] <= g.rows):
+            x, y = g.data["dice"]["x"], g.data["dice"]["y"]
+            return (f"a roll is written X-Y, the {x['name'].lower()} die's X (1 to {g.columns}) "
+                    f"then the {y['name'].lower()} die's Y (1 to {g.rows})")
+        if any(not g.on_board(x, y) for x, y in zip(numbers[::2], numbers[1::2])):
+            return f"squares run from 1,1 to {g.columns},{g.rows}"
+        if form in ("move", "diagonal") and self.player is not None:
+            letter, (x, y) = wanted[0].upper(), numbers[:2]
+            bird = self.grid[g.square(x, y)]
+            if bird is None or bird[0] != self.player or LETTERS[bird[1]] != letter:
+                kind = TYPES[LETTERS.index(letter)].capitalize()
+                return f"{g.colors[self.player]} has no {kind} on {x},{y}"
+        return ""
 
     # --- positions ---------------------------------------------------------------------
     def to_json(self) -> dict:
@@ -621,6 +682,22 @@ class State(base.State):
     def observation(self, player: int) -> dict:
         """Everything: RPS Phoenix hides nothing (the Casino pot is on the table)."""
         return self.to_json()
+
+
+# The forms of a move, as ``_normalise`` leaves them, with an example each
+# (the rulebook appendix lists the same).
+NOTATION = (
+    ("first", r"first \S+", "first Red"),
+    ("dice", r"\d+-\d+", "3-5"),
+    ("enter", r"[rps] \d+,\d+", "R 3,5"),
+    ("roll", r"roll", "roll"),
+    ("move", r"[rps] \d+,\d+>\d+,\d+", "P 2,3>3,5"),
+    ("diagonal", r"[rps] d \d+,\d+>\d+,\d+", "S d 2,3>3,4"),
+    ("phoenix", r"phoenix [rps] \d+,\d+", "phoenix R 4,4"),
+    ("interact", r"x \d+,\d+", "x 3,4"),
+    ("step", r"step( \d+,\d+)?", "step 4,5"),
+    ("stop", r"stop", "stop"),
+)
 
 
 def _normalise(text: str) -> str:
@@ -814,6 +891,16 @@ def _check_stage(state: State, obj) -> None:
         _fail("a choice between interactions needs at least two of them")
     if stage == SECOND_PHOENIX and (not state.escalation or state.active not in g.phoenix_squares):
         _fail("a second Phoenix comes only in the Escalation Phase, next to a Phoenix square")
+    if stage == SECOND_PHOENIX and (state.active != state.rolled or state.grid[state.active] is None
+                                    or state.grid[state.active][0] != p or not state.resurrections[p]):
+        _fail("a second Phoenix follows the first: 'active' and 'rolled' are the Phoenix square, "
+              "where the player's Bird has just risen")
+    if stage == CHAIN:
+        (rx, ry), (ax, ay), (dx, dy) = g.coords(state.rolled), g.coords(state.active), state.direction
+        steps = max(abs(ax - rx), abs(ay - ry))
+        if (ax, ay) != (rx + steps * dx, ry + steps * dy):
+            _fail("the chain-reaction Bird ('active') must stand on the rolled square or on the "
+                  "line from it in 'direction'")
     if stage in (CHAIN,) and not state.escalation:
         _fail("chain reactions come only in the Escalation Phase")
 
