@@ -933,6 +933,16 @@ def check_spec(spec) -> list:
                                    f"{dice[die_key]['name']} die ({faces}): each face names one coordinate")
         if faces != 6:
             error(("dice", die_key, "faces"), "the kit prints cube dice: a die has 6 faces")
+        if dice[die_key]["hex"].lower() == dice[die_key]["pips_hex"].lower():
+            error(("dice", die_key, "pips_hex"), f"the pips of the {dice[die_key]['name']} die "
+                                                 "would not show on a die of the same colour")
+    # The rules tell X from Y by the dice themselves ("Black dice = X-axis").
+    if dice["x"]["name"].lower() == dice["y"]["name"].lower():
+        error(("dice", "y", "name"), f"both dice are named {dice['y']['name']!r}: the rulebook tells "
+                                     "the X die from the Y die by name")
+    if dice["x"]["hex"].lower() == dice["y"]["hex"].lower():
+        error(("dice", "y", "hex"), "both dice are the same colour: players must tell the X die "
+                                    "from the Y die at a glance")
     doubles = {(i, i) for i in range(1, min(board["columns"], board["rows"]) + 1)}
     listed = [tuple(p) for p in board["phoenix_squares"]]
     for i, square in enumerate(listed):
@@ -1010,6 +1020,9 @@ def check_spec(spec) -> list:
     default = variants["default"]
     if default not in variants:
         error(("variants", "default"), f"the default variant {default!r} is not described in 'variants'")
+    elif default == "team" and data["default_players"] != 4:
+        error(("default_players",), f"the default variant is Team, which four play: default_players "
+                                    f"({data['default_players']}) is never used", "warning")
     team = variants.get("team")
     if team is not None:
         teams = team["teams"]
