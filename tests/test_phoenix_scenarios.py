@@ -6,6 +6,9 @@ whole grid, the Ashes, the scores or the legal moves that follow.
 
 from __future__ import annotations
 
+import json
+import random
+
 import pytest
 
 from phoenix_helpers import (ESCALATION_2P, ashes_of, game, grid_of, moves, play, points, position,
@@ -330,3 +333,57 @@ def test_returns_stay_within_the_declared_bounds_and_add_up_to_zero(players, var
         assert sum(returns) == pytest.approx(0.0, abs=1e-9)
         outcomes.add(state.to_json()["result"]["outcome"])
     assert outcomes <= {"win", "draw"}
+
+
+# --- positions along the way round-trip --------------------------------------------------
+
+def test_fights_after_a_chain_step_leave_a_position_that_reads_back():
+    # The roll takes the Paper on 3,4; Red stops; the Rock then has two fights
+    # to choose from. The finished chain step leaves no direction behind.
+    g = game()
+    state = position(g, {"1,2": "Red R", "3,4": "Blue P", "2,5": "Blue S", "4,3": "Blue R", "1,6": "Red P"},
+                     turn=ESCALATION_2P)
+    play(state, "roll", "3-4", "R 1,2>3,4", "stop")
+    js = state.to_json()
+    assert (js["stage"], js["active"], js["direction"]) == ("interact", [3, 4], None)
+    assert moves(state) == ["x 2,5", "x 4,3"]
+    assert g.state_from_json(js) == state
+
+
+def escalation_start(g, rng):
+    """A random Escalation Phase position: each Bird on a random square or in the Ashes."""
+    squares = rng.sample([f"{x},{y}" for x in range(1, 7) for y in range(1, 7)], 3 * g.num_players)
+    grid = {}
+    for i, colour in enumerate(g.colors):
+        birds = {squares[3 * i + k]: f"{colour} {letter}" for k, letter in enumerate("RPS") if rng.random() < 0.8}
+        grid.update(birds or {squares[3 * i]: f"{colour} R"})
+    return position(g, grid, turn=g.escalation_turn, to_move=rng.choice(g.colors))
+
+
+@pytest.mark.parametrize("players,variant", [(4, "standard"), (4, "team")])
+def test_positions_after_escalation_rolls_and_chain_steps_read_back_from_json(players, variant):
+    """Random Escalation games that mostly roll; every move after a roll or
+    at a chain step (where a chain, then fights, can follow) is tried, and
+    the position it leads to must read back as itself."""
+    g = game(players, variant)
+    checked = 0
+    for seed in range(50):
+        rng = random.Random(seed)
+        state = escalation_start(g, rng)
+        while not state.is_terminal():
+            if state.stage in ("after-roll", "chain"):
+                for action in state.legal_actions():
+                    after = state.clone()
+                    after.apply(action)
+                    back = g.state_from_json(json.loads(json.dumps(after.to_json())))
+                    assert back == after and back.legal_actions() == after.legal_actions(), after.to_json()
+                    checked += 1
+            if state.is_chance_node():
+                actions, weights = zip(*state.chance_outcomes())
+                action = rng.choices(actions, weights)[0]
+            elif state.stage == "choose" and rng.random() < 0.7:
+                action = state.string_to_action("roll")
+            else:
+                action = rng.choice(state.legal_actions())
+            state.apply(action)
+    assert checked > 300

@@ -481,6 +481,7 @@ class State(base.State):
         """Resolve the interactions of the Bird that just arrived on
         ``square``, and of each winner in turn; stop for a choice when
         several arise at once."""
+        self.direction = None  # any chain-reaction step is over once fights begin
         while True:
             if self._decided():
                 break
