@@ -94,7 +94,10 @@ def bundled_games() -> list[str]:
 def resolve(name: str) -> Path:
     """A bundled game id or a path to a spec file -> the spec file's path."""
     candidate = Path(name)
+    folder = PrintkitError(f"{name}: is a folder, not a spec file (.yaml)")
     if candidate.suffix in (".yaml", ".yml"):
+        if candidate.is_dir():
+            raise folder
         if not candidate.is_file():
             raise PrintkitError(f"{name}: no such spec file")
         return candidate
@@ -102,6 +105,8 @@ def resolve(name: str) -> Path:
         return SPECS_DIR / f"{name}.yaml"
     if candidate.is_file():
         return candidate
+    if candidate.is_dir():
+        raise folder
     raise PrintkitError(
         f"unknown game '{name}': bundled games are {', '.join(bundled_games())}; "
         "or give the path of a spec file (.yaml)"
@@ -135,11 +140,23 @@ def parse_yaml(text: str, filename: str) -> tuple[Any, dict, dict]:
         raise SpecError([Problem(filename, line, column, f"broken YAML: {message}")]) from None
     except yaml.YAMLError as exc:
         raise SpecError([Problem(filename, None, None, f"broken YAML: {exc}")]) from None
+    except RecursionError:
+        # YAML's composer recurses once per level: [[[[...]]]] thousands deep.
+        mark = loader.get_mark()
+        raise SpecError([Problem(filename, mark.line + 1, mark.column + 1,
+                                 f"nested too deeply (a spec needs at most {MAX_DEPTH} levels)")]) from None
     finally:
         loader.dispose()
     if problems:
         raise SpecError(problems)
     return data, marks, key_marks
+
+
+# A spec is a few hundred values a few levels deep. Aliases can make a short
+# file expand without end ("billion laughs", or an alias inside itself), so
+# the values a spec expands to are counted and their nesting bounded.
+MAX_VALUES = 100_000
+MAX_DEPTH = 50
 
 
 def _mark(node) -> tuple[int, int]:
@@ -150,6 +167,14 @@ _PLAIN_TAGS = {yaml.MappingNode: "tag:yaml.org,2002:map", yaml.SequenceNode: "ta
 
 
 def _construct(loader, node, pointer, marks, key_marks, problems, filename):
+    if len(pointer) > MAX_DEPTH:
+        raise yaml.constructor.ConstructorError(
+            None, None, f"nested more than {MAX_DEPTH} levels deep (an alias inside itself?)",
+            node.start_mark)
+    if len(marks) >= MAX_VALUES:  # one mark per value constructed
+        raise yaml.constructor.ConstructorError(
+            None, None, f"the spec expands to more than {MAX_VALUES} values (aliases repeating aliases?)",
+            node.start_mark)
     marks[pointer] = _mark(node)
     plain = _PLAIN_TAGS.get(type(node))
     if plain and node.tag != plain:
@@ -207,11 +232,21 @@ def load(name: str, check: bool = True) -> Spec:
     path = resolve(name)
     filename = display_path(path)
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise PrintkitError(f"{filename}: cannot read spec: {exc}") from None
+        raw = path.read_bytes()
+    except OSError as exc:
+        raise PrintkitError(f"{filename}: cannot read spec: {exc.strerror or exc}") from None
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = raw.count(b"\n", 0, exc.start) + 1
+        line_start = raw.rfind(b"\n", 0, exc.start) + 1
+        column = len(raw[line_start:exc.start].decode("utf-8", errors="replace")) + 1
+        raise SpecError([Problem(filename, line, column, f"not UTF-8 text (byte 0x{raw[exc.start]:02x}); "
+                                 "save the spec as UTF-8")]) from None
     data, marks, key_marks = parse_yaml(text, filename)
     spec = Spec(path, data, marks, key_marks)
+    if data is None:
+        raise SpecError([spec.problem((), "the spec is empty: it needs at least a 'game' key")])
     if not isinstance(data, dict):
         raise SpecError([spec.problem((), "a spec must be a mapping with a 'game' key")])
     game = data.get("game")
@@ -219,6 +254,8 @@ def load(name: str, check: bool = True) -> Spec:
         known = ", ".join(RULE_SETS)
         raise SpecError([spec.problem(("game",) if "game" in data else (),
                                       f"'game' must be one of {known}, not {game!r}")])
+    if not (SCHEMAS_DIR / f"{game}.yaml").is_file():
+        raise SpecError([spec.problem(("game",), f"printkit cannot read {game} specs yet (no schema)")])
     problems = schema_problems(spec)
     if not problems and check:
         problems = game_module(game, "rules").check_spec(spec)
