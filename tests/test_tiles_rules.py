@@ -264,7 +264,7 @@ def test_json_round_trip_along_random_games(game):
     ({"tiles": [[0, 0, "ul"], [2, 0, "ul"]]}, "tile 2 at 2,0"),
     ({"tiles": [[0, 0, "ul"], [1, 0, "lr"], [5, 5, "ll"]]}, "does not touch"),
     ({"tiles": [[0, 0, None]]}, "hidden"),
-    ({"tiles": [[0, 0, "ul"], [1, 0, "lr"]], "score": {"black": 1, "white": 0}}, "'score' does not match"),
+    ({"tiles": [[0, 0, "ul"], [1, 0, "lr"]], "score": {"black": 1, "white": 0}}, "'score' is .* but the tiles give"),
     ({"tiles": [], "colour": "black"}, "unknown key"),
 ])
 def test_malformed_positions_are_refused_with_a_reason(game, obj, words):
@@ -387,8 +387,9 @@ def test_duplicate_cell_and_fractional_cell(tmp_path):
 
 
 @pytest.mark.parametrize("beats, words", [
-    ("{rock: scissors, scissors: rock, paper: rock}", "cycle"),
-    ("{rock: rock, scissors: paper, paper: scissors}", "cycle"),
+    ("{rock: scissors, scissors: rock, paper: rock}", "paper and scissors both beat rock, so paper is beaten by none"),
+    ("{rock: rock, scissors: paper, paper: scissors}", "beats/rock: a shape cannot beat itself"),
+    ("{rock: paper, scissors: paper, paper: rock}", "cycle"),
     ("{rock: scissors, scissors: paper, stone: rock}", "not a shape"),
     ("{rock: scissors, scissors: paper, paper: lizard}", "'lizard' is not a shape"),
 ])
@@ -426,3 +427,70 @@ def test_images_of_any_image_are_the_same_set():
     assert swapped(swapped(cells)) == cells
     for image in images(cells, True):
         assert set(images(image, True)) == set(images(cells, True))
+
+
+# --- messages for bad moves, positions and specs -----------------------------
+
+@pytest.mark.parametrize("text, words", [
+    (5, "a move is text"),
+    (None, "is not a move"),
+    ("99999,0 ul", "too far from the first tiles"),
+    ("0,0 upperleft", "upper-left"),  # the help lists the written-out names too
+    ("0,0 up", "'up' is not a corner"),
+    ("1,0 ul", "Black's is at 0,0"),
+])
+def test_bad_moves_say_why(game, text, words):
+    state = game.initial_state()
+    with pytest.raises(rules.IllegalAction, match=words):
+        state.string_to_action(text)
+
+
+@pytest.mark.parametrize("obj, words", [
+    ({"tiles": [[0, 0, "ul"], [1, 0, "up"]]}, "tile 2 at 1,0: 'up' is not a corner"),
+    ({"tiles": [[0, 0, 5]]}, "tile 1 at 0,0: 5 is not a corner"),
+    ({"tiles": [[0.5, 0, "ul"]]}, r"tile 1: expected \[x, y, corner\].*got \[0.5, 0, \"ul\"\]"),
+    ({"tiles": [[True, 0, "ul"]]}, r"got \[true, 0"),
+    ({"tiles": [], "game": "phoenix"}, "a position of \"phoenix\", not of tiles"),
+    ({"tiles": [[0, 0, "ul"]], "turn": 2}, "'turn' is 2 but the tiles give 1"),
+])
+def test_malformed_positions_name_the_tile_and_the_problem(game, obj, words):
+    with pytest.raises(rules.IllegalAction, match=words):
+        game.state_from_json(obj)
+
+
+def test_cli_moves_with_a_bad_position_says_why_and_exits_2(tmp_path):
+    import subprocess
+    import sys
+    for text, words in [('{"tiles": [[0, 0, "ul"], [1, 0, "xx"]]}', "tile 2 at 1,0: 'xx' is not a corner"),
+                        ('{"tiles": [[0, 0, "ul"], [1, 0, "ll"], [4, 4, "ll"]]}', "tile 3 at 4,4"),
+                        ('{"tiles": ', "malformed position JSON")]:
+        path = tmp_path / "bad.json"
+        path.write_text(text)
+        run = subprocess.run([sys.executable, "-m", "printkit.cli", "moves", "tiles", "--position", str(path)],
+                             capture_output=True, text=True, cwd=tmp_path)
+        assert run.returncode == 2 and words in run.stderr and "Traceback" not in run.stderr, run.stderr
+
+
+def test_a_fractional_tile_is_pointed_at_its_number(tmp_path):
+    text = bundled().replace("- {at: [2, 1], black: upper-left}", "- {at: [2, 0.5], black: upper-left}")
+    (p,) = problems_of(tmp_path, text)
+    line = line_of(text, "0.5]")
+    assert (p.line, p.column) == (line, text.splitlines()[line - 1].index("0.5") + 1)
+
+
+@pytest.mark.parametrize("name", ["tiles", str(spec.SPECS_DIR / "examples" / "tiles-variant.yaml")])
+def test_the_appendix_hidden_tile_example_is_an_observation_the_engine_gives(name):
+    import json
+    import re
+
+    from printkit import kit
+    from printkit.rulebook.templating import render
+
+    loaded = spec.load(name)
+    text = render(loaded, kit.BuildOptions(), name="tiles-notation.md.j2")
+    (example,) = re.findall(r"`(\[-?\d+, -?\d+, null\])`", text)
+    x, y, _ = json.loads(example)
+    game = rules.load(name)
+    # The shortest game that hides a tile at that place from White.
+    state = play(game, [[0, 0, "ur"]] if (x, y) == (0, 0) else [[0, 0, "ur"], [1, 0, "ll"], [x, y, "ul"]])
+    assert state.observation(WHITE)["tiles"][-1] == [x, y, None]
