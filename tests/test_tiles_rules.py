@@ -494,3 +494,10 @@ def test_the_appendix_hidden_tile_example_is_an_observation_the_engine_gives(nam
     # The shortest game that hides a tile at that place from White.
     state = play(game, [[0, 0, "ur"]] if (x, y) == (0, 0) else [[0, 0, "ur"], [1, 0, "ll"], [x, y, "ul"]])
     assert state.observation(WHITE)["tiles"][-1] == [x, y, None]
+
+
+def test_a_shape_larger_than_the_supply_is_a_warning(tmp_path):
+    text = bundled().replace("count: 48", "count: 2")
+    loaded = load_text(tmp_path, text)
+    messages = [p.message for p in loaded.warnings]
+    assert len(messages) == 3 and all("can never be formed" in m for m in messages)

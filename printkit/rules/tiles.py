@@ -413,8 +413,12 @@ def check_spec(spec) -> list:
                                          f"shapes/{key}: its tiles do not all touch edge to edge; "
                                          "a shape must be one connected piece"))
         shapes_ok = shapes_ok and whole
+        if len(entry["tiles"]) > count:
+            problems.append(spec.problem(("shapes", key, "tiles"),
+                                         f"shapes/{key} takes {len(entry['tiles'])} tiles but the supply "
+                                         f"holds {count}: it can never be formed", severity="warning"))
     problems += _beats_problems(spec)
-    if shapes_ok and not problems:
+    if shapes_ok and not any(p.severity == "error" for p in problems):
         problems += _likeness_problems(spec)
     return problems
 
