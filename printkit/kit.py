@@ -52,12 +52,20 @@ def resolve_options(spec, options: BuildOptions) -> BuildOptions:
     if unknown or not options.formats:
         raise PrintkitError(f"--format: unknown format(s) {', '.join(sorted(unknown)) or '(none)'}; "
                             f"use {', '.join(FORMATS)}")
+    title = spec.get("title", spec.id)
     players = spec.get("players") or {}
     low, high = players.get("min", 1), players.get("max", 1)
     colors = options.colors if options.colors is not None else high
     if not low <= colors <= high:
-        raise PrintkitError(f"--colors {colors}: {spec.get('title', spec.id)} is for {low} to {high} "
+        if low == high:
+            raise PrintkitError(f"--colors {colors}: {title} is for {low} players; choose --colors {low}")
+        raise PrintkitError(f"--colors {colors}: {title} is for {low} to {high} "
                             f"players; choose --colors {low}..{high}")
+    # Checked here, before anything is drawn, as well as by the rulebook.
+    variants = [v for v in (spec.get("variants") or {}) if v != "default"]
+    if options.variant is not None and options.variant not in variants:
+        offer = f"choose one of {', '.join(variants)}" if variants else "it has none"
+        raise PrintkitError(f"--variant {options.variant}: {title} has no such variant; {offer}")
     palette = spec.get("colors") or []
     if palette and colors > len(palette):
         raise PrintkitError(f"--colors {colors}: the spec names only {len(palette)} colours")
