@@ -4,13 +4,14 @@ spec -> model -> parts -> sheets -> writers, and the rules engine."""
 from __future__ import annotations
 
 import json
+import os
 import sys
 from pathlib import Path
 
 import click
 
 from . import spec as specs
-from .errors import PrintkitError, Problem, SpecError
+from .errors import PrintkitError, SpecError
 
 
 def _fail(error: PrintkitError) -> None:
@@ -18,74 +19,107 @@ def _fail(error: PrintkitError) -> None:
     sys.exit(error.exit_code)
 
 
+# Playouts are kept in memory until summarised: a bound that ends in minutes,
+# not days, and stays a few hundred megabytes.
+MAX_GAMES = 100_000
+
+# Ctrl-C: the shell's convention, 128 + SIGINT, so a script can tell it from
+# a bad input (2) or validate's warnings under --strict (1).
+INTERRUPTED = 130
+
+
 class _Group(click.Group):
-    """Turns a user's bad input anywhere below into one message and exit code 2."""
+    """Turns a user's bad input anywhere below into one message and exit code 2,
+    and Ctrl-C into one line and exit code 130."""
 
     def invoke(self, ctx):
         try:
             return super().invoke(ctx)
         except PrintkitError as error:
             _fail(error)
+        except KeyboardInterrupt:
+            click.echo("printkit: interrupted", err=True)
+            sys.exit(INTERRUPTED)
 
 
 @click.group(cls=_Group)
 @click.version_option(package_name="printkit")
 def main():
-    """Print-and-play kits and reference rules for board games described in YAML."""
+    """Print-and-play kits and reference rules for board games described in YAML.
+
+    GAME is a bundled game id (see `printkit list`) or the path of a spec
+    file (.yaml). Bad input is reported with its file and line and exits 2.
+    """
 
 
 @main.command("list")
 def list_games():
-    """The bundled games, one line each."""
+    """The bundled games, one line each: id, title, description."""
     for game_id in specs.bundled_games():
         loaded = specs.load(game_id, check=False)
         click.echo(f"{game_id:<12} {loaded.get('title', '')}: {loaded.get('description', '')}")
 
 
-@main.command()
+@main.command(short_help="Build the print-and-play kit of GAME.")
 @click.argument("game", required=False)
 @click.option("--all", "build_all", is_flag=True, help="Build every bundled game.")
 @click.option("--colors", type=int, default=None,
               help="Number of player colours to print (default: the game's most).")
-@click.option("--paper", type=click.Choice(["letter", "a4"]), default="letter", show_default=True)
+@click.option("--paper", type=click.Choice(["letter", "a4"]), default="letter", show_default=True,
+              help="Paper size; every sheet keeps 6.35 mm clear of ink at each edge.")
 @click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path),
-              default=Path("output"), show_default=True, help="Output folder.")
+              default=Path("output"), show_default=True, help="Output folder; the kit goes in OUT/<id>/.")
 @click.option("--ink-saver", is_flag=True, help="Outlines and marks without large fills.")
 @click.option("--format", "formats", default="pdf,svg", show_default=True,
-              help="Comma-separated output formats: pdf, svg.")
-@click.option("--variant", default=None, help="A rules variant, for games that have them.")
+              help="Comma-separated output formats: pdf (kit and rulebook), svg (cut files).")
+@click.option("--variant", default=None, help="A rules variant for the rulebook, for games that have them.")
 def build(game, build_all, colors, paper, out_dir, ink_saver, formats, variant):
-    """Build the print-ready kit of GAME (a bundled id or a spec .yaml) into OUT/<game>/."""
+    """Build the print-and-play kit of GAME (a bundled id or a spec .yaml)
+    into OUT/<id>/, <id> being the spec's `id`: <id>-kit.pdf, one
+    <id>-sheet-NN.svg cut file per sheet, and <id>-rules.pdf.
+
+    Print at 100% / actual size and measure the 25.4 mm scale square on
+    sheet 1. A build that fails exits 2 and leaves an earlier kit in
+    OUT/<id>/ as it was.
+    """
     from . import kit
 
     wanted = {f.strip().lower() for f in formats.split(",") if f.strip()}
     if build_all == bool(game):
         raise PrintkitError("give either a GAME (bundled id or spec .yaml) or --all")
     names = specs.bundled_games() if build_all else [game]
-    for name in names:
-        loaded = specs.load(name)
-        options = kit.BuildOptions(colors=colors, paper=paper, ink_saver=ink_saver,
-                                   formats=tuple(sorted(wanted)), variant=variant)
+    options = kit.BuildOptions(colors=colors, paper=paper, ink_saver=ink_saver,
+                               formats=tuple(sorted(wanted)), variant=variant)
+    # Every spec and option is checked before the first kit is written, so
+    # `--all` with an option one game cannot take writes nothing.
+    loaded_specs = [specs.load(name) for name in names]
+    for loaded in loaded_specs:
+        kit.resolve_options(loaded, options)
+    for loaded in loaded_specs:
         result = kit.build(loaded, options, out_dir)
         for path in result.files:
-            click.echo(f"wrote {path}")
-        click.echo(f"{loaded.id}: {result.sheets} sheets in {result.kit_pdf or result.folder}")
+            click.echo(f"wrote {specs.display_path(path)}")
+        click.echo(f"{loaded.id}: {result.sheets} sheets in "
+                   f"{specs.display_path(result.kit_pdf or result.folder)}")
 
 
-def _print_problems(problems: list[Problem]) -> None:
-    for problem in problems:
-        click.echo(str(problem), err=True)
-
-
-@main.command()
+@main.command(short_help="Is a setup or board layout sound? Every problem at once.")
 @click.argument("game")
-@click.option("--playouts", type=click.IntRange(0, 100000), default=100, show_default=True)
+@click.option("--playouts", type=click.IntRange(0, 100000), default=100, show_default=True,
+              help="Random games per player count (0: none).")
 @click.option("--seed", type=int, default=0, show_default=True)
 @click.option("--strict", is_flag=True, help="Exit 1 when there are warnings.")
-@click.option("--players", type=int, default=None, help="Player count for the playouts.")
+@click.option("--players", type=int, default=None,
+              help="Player count for the playouts (default: each count the spec allows).")
 @click.option("--variant", default=None, help="A rules variant, for games that have them.")
 def validate(game, playouts, seed, strict, players, variant):
-    """Check a setup or board layout: every problem at once, then random playouts."""
+    """Check the spec of GAME (a bundled id or a spec .yaml): the schema and
+    the game's own checks, each problem with file:line:column; the game's
+    analysis of the layout (reachability, symmetry); then seeded random
+    playouts through the rules engine.
+
+    Exit code 0 when sound, 1 with warnings under --strict, 2 when unsound.
+    """
     from . import validate as validation
 
     code = validation.run(game, playouts=playouts, seed=seed, strict=strict,
@@ -93,18 +127,27 @@ def validate(game, playouts, seed, strict, players, variant):
     sys.exit(code)
 
 
-@main.command()
+@main.command(short_help="Seeded random games: win rate by seat, game lengths.")
 @click.argument("game")
-@click.option("--games", "n_games", type=click.IntRange(1, 10_000_000), default=100, show_default=True)
+@click.option("--games", "n_games", type=click.IntRange(1, MAX_GAMES), default=100, show_default=True,
+              help="How many games to play.")
 @click.option("--seed", type=int, default=0, show_default=True)
-@click.option("--jobs", type=click.IntRange(1, 256), default=None, help="Worker processes (default: all cores).")
+@click.option("--jobs", type=click.IntRange(min=1), default=None,
+              help="Worker processes (default and most: one per core); the numbers are the same whatever it is.")
 @click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON.")
-@click.option("--players", type=int, default=None, help="Player count.")
+@click.option("--players", type=int, default=None, help="Player count (default: the game's default).")
 @click.option("--variant", default=None, help="A rules variant, for games that have them.")
 def simulate(game, n_games, seed, jobs, as_json, players, variant):
-    """Seeded random playouts: finished games, win rate by seat, game lengths."""
+    """Play seeded random games of GAME (a bundled id or a spec .yaml) and
+    print games finished and unfinished (stopped at the spec's turn limit),
+    each seat's win rate with a 95% Wilson interval, and the game lengths.
+
+    Ctrl-C stops it (exit code 130).
+    """
     from . import simulate as simulation
 
+    cores = os.cpu_count() or 1
+    jobs = min(jobs, cores) if jobs else None  # more processes than cores only costs memory
     simulation.run(game, games=n_games, seed=seed, jobs=jobs, as_json=as_json,
                    players=players, variant=variant, echo=click.echo)
 
@@ -127,7 +170,11 @@ def _load_position(game_obj, position: Path | None, players, variant):
     except OSError as exc:
         raise PrintkitError(f"{position}: cannot read position: {exc.strerror}") from None
     except UnicodeDecodeError as exc:
-        raise PrintkitError(f"{position}: cannot read position: not UTF-8 text (byte {exc.start})") from None
+        raw = exc.object
+        line = raw.count(b"\n", 0, exc.start) + 1
+        column = len(raw[raw.rfind(b"\n", 0, exc.start) + 1:exc.start].decode("utf-8", "replace")) + 1
+        raise PrintkitError(f"{position}:{line}:{column}: cannot read position: not UTF-8 text "
+                            f"(byte 0x{raw[exc.start]:02x}); save it as UTF-8") from None
     try:
         obj = json.loads(text, object_pairs_hook=_unique_keys)
     except json.JSONDecodeError as exc:
@@ -142,14 +189,20 @@ def _load_position(game_obj, position: Path | None, players, variant):
         raise PrintkitError(f"{position}: bad position: {exc}") from None
 
 
-@main.command()
+_POSITION_HELP = "Position JSON, as `printkit apply` prints it (default: the initial setup)."
+_PLAYERS_HELP = "Player count (default: the game's default); must match the position's."
+_VARIANT_HELP = "A rules variant, for games that have them."
+
+
+@main.command(short_help="Every legal move in a position, in the game's notation.")
 @click.argument("game")
-@click.option("--position", type=click.Path(path_type=Path), default=None,
-              help="Position JSON (default: the initial setup).")
-@click.option("--players", type=int, default=None)
-@click.option("--variant", default=None)
+@click.option("--position", type=click.Path(path_type=Path), default=None, help=_POSITION_HELP)
+@click.option("--players", type=int, default=None, help=_PLAYERS_HELP)
+@click.option("--variant", default=None, help=_VARIANT_HELP)
 def moves(game, position, players, variant):
-    """Every legal move in the position, one a line, in the game's notation."""
+    """Every legal move in the position, one a line, in the notation of
+    GAME (a bundled id or a spec .yaml; see its rulebook's appendix). At a
+    roll of the dice: each outcome and its probability."""
     from . import rules
 
     game_obj = rules.load(game, **rules.game_options(players, variant))
@@ -162,15 +215,16 @@ def moves(game, position, players, variant):
             click.echo(state.action_to_string(action))
 
 
-@main.command()
+@main.command(short_help="Play moves and print the resulting position JSON.")
 @click.argument("game")
 @click.argument("move", nargs=-1)
-@click.option("--position", type=click.Path(path_type=Path), default=None,
-              help="Position JSON (default: the initial setup).")
-@click.option("--players", type=int, default=None)
-@click.option("--variant", default=None)
+@click.option("--position", type=click.Path(path_type=Path), default=None, help=_POSITION_HELP)
+@click.option("--players", type=int, default=None, help=_PLAYERS_HELP)
+@click.option("--variant", default=None, help=_VARIANT_HELP)
 def apply(game, move, position, players, variant):
-    """Play MOVE... (in notation) from the position and print the resulting position JSON."""
+    """Play each MOVE (in the notation `printkit moves` lists) from the
+    position, in order, and print the resulting position JSON; an illegal
+    move is reported with its number and exits 2."""
     from . import rules
 
     game_obj = rules.load(game, **rules.game_options(players, variant))

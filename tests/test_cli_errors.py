@@ -108,3 +108,161 @@ def test_nesting_too_deep_for_the_parser(tmp_path):
     result = run("build", write(tmp_path, "deep.yaml", text))
     assert result.exit_code == 2
     assert re.search(r"deep\.yaml:2:\d+: nested too deeply", result.output)
+
+
+# --- build options ----------------------------------------------------------------------------
+
+def test_all_with_an_option_one_game_cannot_take_writes_nothing(tmp_path):
+    result = run("build", "--all", "--colors", 4, "--out", tmp_path / "out")
+    assert result.exit_code == 2
+    assert "--colors 4: Rock Paper Scissors Tiles is for 2 players; choose --colors 2" in result.output
+    assert not (tmp_path / "out").exists()
+
+
+def test_an_unknown_variant_is_refused_before_drawing_and_keeps_the_earlier_kit(tmp_path):
+    out = tmp_path / "out"
+    assert run("build", "tiles", "--format", "svg", "--out", out).exit_code == 0
+    before = {p.name: p.read_bytes() for p in (out / "tiles").iterdir()}
+    result = run("build", "tiles", "--format", "svg", "--variant", "nope", "--out", out)
+    assert result.exit_code == 2
+    assert "--variant nope" in result.output and "has no such variant" in result.output
+    assert {p.name: p.read_bytes() for p in (out / "tiles").iterdir()} == before
+    assert sorted(p.name for p in out.iterdir()) == ["tiles"]  # no staging folder left behind
+
+
+@pytest.mark.parametrize("args, words", [
+    (["--paper", "a3"], "'a3' is not one of 'letter', 'a4'"),
+    (["--format", "png"], "--format: unknown format(s) png"),
+    (["--colors", "-1"], "--colors -1"),
+])
+def test_bad_build_options(tmp_path, args, words):
+    result = run("build", "mckinney", *args, "--out", tmp_path / "out")
+    assert result.exit_code == 2 and words in result.output
+    assert not (tmp_path / "out").exists()
+
+
+def test_out_that_cannot_be_a_folder(tmp_path):
+    a_file = write(tmp_path, "afile", "")
+    result = run("build", "tiles", "--format", "svg", "--out", a_file / "sub")
+    assert result.exit_code == 2 and "cannot create the output folder" in result.output
+
+
+def test_build_names_what_it_wrote_as_the_user_would_type_it(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    result = run("build", "tiles", "--format", "svg")
+    assert result.exit_code == 0
+    assert "wrote output/tiles/tiles-sheet-01.svg" in result.output.splitlines()
+    assert str(tmp_path) not in result.output
+
+
+# --- simulate bounds -----------------------------------------------------------------------------
+
+def test_games_beyond_the_bound_are_a_usage_error():
+    result = run("simulate", "tiles", "--games", 10 ** 9)
+    assert result.exit_code == 2 and "--games" in result.output and "100000" in result.output
+
+
+def test_more_jobs_than_cores_gives_the_same_numbers():
+    many = run("simulate", "tiles", "--games", 8, "--jobs", 10 ** 6, "--json")
+    one = run("simulate", "tiles", "--games", 8, "--jobs", 1, "--json")
+    assert many.exit_code == one.exit_code == 0
+    assert many.output == one.output
+
+
+def test_ctrl_c_in_process_is_one_line_and_exit_130(monkeypatch):
+    from printkit import simulate
+
+    def interrupted(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(simulate, "play_many", interrupted)
+    result = run("simulate", "tiles", "--games", 5)
+    assert result.exit_code == 130
+    assert result.output.strip() == "printkit: interrupted"
+
+
+def _children(pid: int) -> list[str]:
+    path = Path(f"/proc/{pid}/task/{pid}/children")
+    return path.read_text().split() if path.exists() else []
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="needs Linux /proc")
+def test_ctrl_c_stops_worker_processes_quietly():
+    """Ctrl-C reaches the whole process group, as from a terminal: the run
+    stops without playing out the queued games, one line, exit code 130."""
+    process = subprocess.Popen(
+        [sys.executable, "-m", "printkit.cli", "simulate", "mckinney", "--games", "100000", "--jobs", "2"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    try:
+        for _ in range(300):  # until the workers are playing
+            if _children(process.pid) or process.poll() is not None:
+                break
+            time.sleep(0.05)
+        time.sleep(0.5)
+        os.killpg(process.pid, signal.SIGINT)
+        out, err = process.communicate(timeout=60)  # 100,000 games would take minutes
+    finally:
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait()
+    assert process.returncode == 130, err
+    assert err.decode().strip() == "printkit: interrupted"
+    assert out == b""
+
+
+# --- positions --------------------------------------------------------------------------------
+
+def test_a_position_that_is_not_utf8_names_line_and_column(tmp_path):
+    path = write(tmp_path, "pos.json", b'{"tiles":\n  "\xc3\xa9\xff"}')
+    result = run("moves", "tiles", "--position", path)
+    assert result.exit_code == 2
+    assert "pos.json:2:5: cannot read position: not UTF-8 text (byte 0xff)" in result.output
+
+
+@pytest.mark.parametrize("game", ["mckinney", "phoenix", "tiles"])
+@pytest.mark.parametrize("content, words", [
+    ("[1, 2]", "bad position"),
+    ('{"game": "chess"}', "bad position"),
+    ('{"turn": ', "malformed position JSON"),
+    ("", "malformed position JSON"),
+])
+def test_positions_that_are_not_positions(tmp_path, game, content, words):
+    path = write(tmp_path, "pos.json", content)
+    for command in (["moves", game], ["apply", game, "pass"]):
+        result = run(*command, "--position", path)
+        assert result.exit_code == 2, result.output
+        assert "pos.json" in result.output and words in result.output
+
+
+@pytest.mark.parametrize("game", ["mckinney", "phoenix", "tiles"])
+def test_a_position_of_another_game(tmp_path, game):
+    other = {"mckinney": "tiles", "phoenix": "mckinney", "tiles": "phoenix"}[game]
+    path = write(tmp_path, "pos.json", run("apply", other).output)
+    result = run("moves", game, "--position", path)
+    assert result.exit_code == 2 and "pos.json: bad position" in result.output
+
+
+# --- help -------------------------------------------------------------------------------------
+
+def test_help_lists_every_command_in_a_whole_phrase():
+    result = run("--help")
+    assert result.exit_code == 0
+    for command in ["apply", "build", "list", "moves", "simulate", "validate"]:
+        line = next(l for l in result.output.splitlines() if l.strip().startswith(command + " "))
+        assert not line.rstrip().endswith("..."), line
+
+
+@pytest.mark.parametrize("command, words", [
+    ("build", ["--all", "--colors", "--paper", "--out", "--ink-saver", "--format", "--variant", "100%"]),
+    ("validate", ["--playouts", "--seed", "--players", "--strict", "--variant", "Exit code 0"]),
+    ("simulate", ["--games", "--seed", "--jobs", "--json", "--players", "--variant", "Wilson"]),
+    ("moves", ["--position", "--players", "--variant", "notation"]),
+    ("apply", ["--position", "--players", "--variant", "position JSON"]),
+])
+def test_each_command_help_says_what_the_readme_says(command, words):
+    result = run(command, "--help")
+    assert result.exit_code == 0
+    text = " ".join(result.output.split())
+    for word in words:
+        assert word in text, (command, word)
