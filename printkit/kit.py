@@ -79,7 +79,9 @@ def kit_folder(spec, out_dir: Path) -> Path:
     name = spec.id
     target = (base / name).resolve()
     if target.parent != base or name.startswith(".") or name != target.name:
-        raise PrintkitError(f"kit id {name!r} would not be a folder inside {out_dir}")
+        source = ("" if spec.get("id") else
+                  f" (from the file name of {specs.display_path(spec.path)}; give the spec an id:)")
+        raise PrintkitError(f"kit id {name!r} would not be a folder inside {out_dir}{source}")
     return target
 
 

@@ -266,3 +266,12 @@ def test_each_command_help_says_what_the_readme_says(command, words):
     text = " ".join(result.output.split())
     for word in words:
         assert word in text, (command, word)
+
+
+def test_a_kit_named_after_a_hidden_file_says_to_give_an_id(tmp_path):
+    text = (spec.SPECS_DIR / "tiles.yaml").read_text(encoding="utf-8")
+    path = write(tmp_path, ".hidden.yaml", "".join(
+        line for line in text.splitlines(keepends=True) if not line.startswith("id:")))
+    result = run("build", path, "--format", "svg", "--out", tmp_path / "out")
+    assert result.exit_code == 2
+    assert "kit id '.hidden' would not be a folder" in result.output and "give the spec an id:" in result.output
