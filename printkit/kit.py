@@ -79,8 +79,9 @@ def kit_folder(spec, out_dir: Path) -> Path:
     name = spec.id
     target = (base / name).resolve()
     if target.parent != base or name.startswith(".") or name != target.name:
-        source = ("" if spec.get("id") else
-                  f" (from the file name of {specs.display_path(spec.path)}; give the spec an id:)")
+        named_by_file = isinstance(spec, specs.Spec) and not spec.get("id")
+        source = (f" (from the file name of {specs.display_path(spec.path)}; give the spec an id:)"
+                  if named_by_file else "")
         raise PrintkitError(f"kit id {name!r} would not be a folder inside {out_dir}{source}")
     return target
 
