@@ -131,6 +131,10 @@ def parse_yaml(text: str, filename: str) -> tuple[Any, dict, dict]:
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         message = exc.problem or exc.context or "cannot parse"
+        if message.startswith("could not determine a constructor for the tag"):
+            # e.g. !!python/object: the safe loader knows no such thing
+            tag = message.rsplit(" ", 1)[-1].replace("tag:yaml.org,2002:", "!!")
+            message = f"tag {tag} is not allowed in a spec (a spec is plain data)"
         if exc.context and exc.problem and exc.context_mark:
             # e.g. "while parsing a flow sequence" -> where that sequence began
             where = f"line {exc.context_mark.line + 1}, column {exc.context_mark.column + 1}"
@@ -289,6 +293,8 @@ def _friendly(error: jsonschema.ValidationError) -> str:
         return error.message.replace("is a required property", "is required")
     if error.validator == "type":
         return f"expected {error.validator_value}, got {error.instance!r}"
+    if error.validator == "pattern" and "description" in error.schema:
+        return f"{error.instance!r} is not {error.schema['description']}"
     if error.validator in ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"):
         return f"{error.instance!r} is out of range ({error.validator} {error.validator_value})"
     return error.message

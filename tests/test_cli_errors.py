@@ -275,3 +275,18 @@ def test_a_kit_named_after_a_hidden_file_says_to_give_an_id(tmp_path):
     result = run("build", path, "--format", "svg", "--out", tmp_path / "out")
     assert result.exit_code == 2
     assert "kit id '.hidden' would not be a folder" in result.output and "give the spec an id:" in result.output
+
+
+def test_an_id_that_would_leave_the_output_folder_is_explained_not_a_regex(tmp_path):
+    text = (spec.SPECS_DIR / "tiles.yaml").read_text(encoding="utf-8").replace("id: tiles", "id: ../../up")
+    result = run("build", write(tmp_path, "up.yaml", text), "--out", tmp_path / "out")
+    assert result.exit_code == 2
+    assert "id: '../../up' is not a kit name: a lower-case letter" in result.output
+    assert "^[a-z]" not in result.output
+    assert not (tmp_path / "out").exists()
+
+
+def test_a_python_tag_is_refused_by_name(tmp_path):
+    result = run("build", write(tmp_path, "tag.yaml", "game: !!python/object:os.system mckinney\n"))
+    assert result.exit_code == 2
+    assert "tag.yaml:1:7: broken YAML: tag '!!python/object:os.system' is not allowed in a spec" in result.output
