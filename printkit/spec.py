@@ -48,7 +48,7 @@ class Spec:
 
     @property
     def id(self) -> str:
-        """The kit's name: the bundled id, or the spec file's stem."""
+        """The kit's name (and its output folder): the spec's ``id:``, else the spec file's stem."""
         return self.data.get("id") or self.path.stem
 
     def __getitem__(self, key):

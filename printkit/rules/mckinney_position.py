@@ -103,9 +103,12 @@ def state_from_json(game, obj):
     if not isinstance(players, list):
         raise IllegalAction("position.players: expected a list with one entry per player")
     if len(players) != n:
-        raise IllegalAction(f"position.players: the position has {len(players)} players but the game "
-                            f"was loaded for {n} (load it with players={len(players)}, "
-                            f"or --players {len(players)})")
+        counts = sorted(int(k) for k in g.data["board"]["seating"])
+        hint = (f" (load it with players={len(players)}, or --players {len(players)})"
+                if len(players) in counts else f"; this spec plays {', '.join(map(str, counts))} players")
+        raise IllegalAction(f"position.players: the position lists {len(players)} "
+                            f"{'player' if len(players) == 1 else 'players'} but the game was loaded "
+                            f"for {n}{hint}")
     state = State(g, setup=False)
     state.shields, state.cache, state.sliders = [], [], []
     for p, entry in enumerate(players):
