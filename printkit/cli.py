@@ -184,9 +184,18 @@ def _load_position(game_obj, position: Path | None, players, variant):
     from .rules import IllegalAction
 
     try:
-        return game_obj.state_from_json(obj)
+        state = game_obj.state_from_json(obj)
     except IllegalAction as exc:
         raise PrintkitError(f"{position}: bad position: {exc}") from None
+    # A game may read the player count and variant from the position itself;
+    # those given on the command line must then agree with it.
+    if players is not None and state.game.num_players != players:
+        raise PrintkitError(f"{position}: the position is for {state.game.num_players} players, "
+                            f"not --players {players}")
+    played = getattr(state.game, "variant", None)
+    if variant is not None and played is not None and played != variant:
+        raise PrintkitError(f"{position}: the position is of the {played} variant, not --variant {variant}")
+    return state
 
 
 _POSITION_HELP = "Position JSON, as `printkit apply` prints it (default: the initial setup)."

@@ -245,6 +245,18 @@ def test_a_position_of_another_game(tmp_path, game):
 
 # --- help -------------------------------------------------------------------------------------
 
+def test_players_and_variant_must_agree_with_the_position(tmp_path):
+    made = run("apply", "phoenix", "--players", "4", "--variant", "team", "first Red")
+    assert made.exit_code == 0
+    path = write(tmp_path, "team.json", made.output)
+    for args, words in ((["--variant", "casino"], "team variant, not --variant casino"),
+                        (["--players", "2"], "for 4 players, not --players 2")):
+        result = run("moves", "phoenix", "--position", path, *args)
+        assert result.exit_code == 2 and words in result.output
+    agreed = run("moves", "phoenix", "--position", path, "--players", "4", "--variant", "team")
+    assert agreed.exit_code == 0 and agreed.output.startswith("1-1\t")
+
+
 def test_help_lists_every_command_in_a_whole_phrase():
     result = run("--help")
     assert result.exit_code == 0
