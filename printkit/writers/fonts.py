@@ -32,10 +32,8 @@ class Fonts(NamedTuple):
 
 
 FONTS = Fonts()
-# Face name -> file inside ReportLab's font folder.
-FACES = {FONTS.regular: "Vera.ttf", FONTS.bold: "VeraBd.ttf",
-         FONTS.italic: "VeraIt.ttf", FONTS.bold_italic: "VeraBI.ttf"}
-REGULAR, BOLD, ITALIC, BOLD_ITALIC = FONTS
+# The file of each face inside ReportLab's font folder, in the order of Fonts.
+_FILES = ("Vera.ttf", "VeraBd.ttf", "VeraIt.ttf", "VeraBI.ttf")
 
 
 @cache
@@ -44,7 +42,7 @@ def register_fonts() -> Fonts:
 
     The family is also mapped, so ``<b>``/``<i>`` in platypus Paragraphs
     with ``fontName="Vera"`` pick the right embedded face."""
-    for name, filename in FACES.items():
+    for name, filename in zip(FONTS, _FILES):
         pdfmetrics.registerFont(TTFont(name, str(FONT_DIR / filename)))
     pdfmetrics.registerFontFamily(FONTS.regular, normal=FONTS.regular, bold=FONTS.bold,
                                   italic=FONTS.italic, boldItalic=FONTS.bold_italic)
