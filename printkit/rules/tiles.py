@@ -33,8 +33,7 @@ import re
 from ..errors import PrintkitError
 from . import base
 from .base import TERMINAL, IllegalAction
-from .tiles_shapes import (BLACK, CODES, COLOURS, ORIENTATIONS, STEPS, WHITE, ShapeBook,
-                           connected, images, normalise, swapped)
+from .tiles_shapes import BLACK, CODES, COLOURS, ORIENTATIONS, STEPS, WHITE, ShapeBook, connected
 
 WINDOW = 64  # actions encode x and y in -WINDOW..WINDOW
 SIDE = 2 * WINDOW + 1
@@ -83,9 +82,6 @@ class Game(base.Game):
 
     def state_from_json(self, obj) -> "State":
         return _from_json(self, obj)
-
-    def returns_bounds(self) -> tuple[float, float]:
-        return (-1.0, 1.0)
 
     def player_names(self) -> list[str]:
         return ["Black", "White"]
@@ -495,5 +491,4 @@ def _likeness_problems(spec) -> list:
     return problems
 
 
-__all__ = ["Game", "State", "check_spec", "encode", "decode", "parse_move", "images",
-           "normalise", "swapped"]
+__all__ = ["Game", "State", "check_spec", "encode", "decode", "parse_move"]
