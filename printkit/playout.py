@@ -221,19 +221,13 @@ def summarise(playouts: list[Playout], names: list[str]) -> dict:
 
 # --- Perft ---------------------------------------------------------------------------
 
-def _children(state) -> list:
-    if state.is_chance_node():
-        return [a for a, _ in state.chance_outcomes()]
-    return state.legal_actions()
-
-
 def perft(state, depth: int) -> int:
     """Number of action sequences (chance outcomes included) of exactly ``depth`` from ``state``.
 
     A game that ends sooner adds nothing, as in chess perft."""
     if depth == 0:
         return 1
-    actions = _children(state)
+    actions = state.next_actions()
     if depth == 1:
         return len(actions)
     total = 0
@@ -247,7 +241,7 @@ def perft(state, depth: int) -> int:
 def divide(state, depth: int) -> dict:
     """perft split by first move, keyed by the move's notation."""
     out = {}
-    for action in _children(state):
+    for action in state.next_actions():
         child = state.clone()
         child.apply(action)
         out[state.action_to_string(action)] = perft(child, depth - 1)

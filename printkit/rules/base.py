@@ -114,13 +114,15 @@ class State:
     def is_chance_node(self) -> bool:
         return self.current_player == CHANCE
 
+    def next_actions(self) -> list[int]:
+        """What may be applied now: the legal actions, or a chance node's outcomes."""
+        if self.is_chance_node():
+            return [a for a, _ in self.chance_outcomes()]
+        return self.legal_actions()
+
     def apply(self, action: int) -> None:
         """Apply ``action`` in place; IllegalAction if it is not legal now."""
-        if self.is_chance_node():
-            legal = [a for a, _ in self.chance_outcomes()]
-        else:
-            legal = self.legal_actions()
-        if action not in legal:
+        if action not in self.next_actions():
             raise IllegalAction(f"action {action!r} is not legal in this position")
         self._apply(action)
 
@@ -130,9 +132,8 @@ class State:
 
     def string_to_action(self, text: str) -> int:
         """The action whose notation is ``text``; IllegalAction if none is legal now."""
-        actions = [a for a, _ in self.chance_outcomes()] if self.is_chance_node() else self.legal_actions()
         wanted = text.strip()
-        for action in actions:
+        for action in self.next_actions():
             if self.action_to_string(action) == wanted:
                 return action
         raise IllegalAction(f"'{wanted}' is not a legal move in this position")

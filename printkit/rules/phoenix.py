@@ -585,7 +585,7 @@ class State(base.State):
         if not isinstance(text, str):
             raise IllegalAction(f"a move is text in RPS Phoenix notation, not {text!r}")
         wanted = _normalise(text)
-        actions = [a for a, _ in self.chance_outcomes()] if self.is_chance_node() else self.legal_actions()
+        actions = self.next_actions()
         if wanted == "step" and self.stage == CHAIN:
             return STEP
         for action in actions:
