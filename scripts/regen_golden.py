@@ -7,6 +7,13 @@
 Run it after a deliberate rules change and review the diff: each golden file
 is a seeded random game, one move and the position after it per line; each
 perft file holds action-sequence counts from a few fixed positions.
+
+The golden game of tests/golden/<id>.json is the shortest that ends, so
+rules that only come late never appear in it. A configuration that declares
+a late game in engine_configs.LATE (events it must show, how it must end)
+also gets tests/golden/late/<id>.json: the first seed, in order, whose game
+qualifies. A long game keeps its position every k moves (and after the
+last), k as small as keeps the file within LATE_BUDGET.
 """
 
 from __future__ import annotations
@@ -20,12 +27,14 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
 sys.path.insert(0, str(ROOT))
 
-from engine_configs import CONFIGS, config_id, load  # noqa: E402
+from engine_configs import CONFIGS, ENDS, EVENTS, LATE, config_id, first_events, load  # noqa: E402
 from printkit.playout import choose, divide, perft  # noqa: E402
 
 GOLDEN_SEEDS = range(40)  # the shortest game that ends among these seeds is recorded...
 GOLDEN_MAX = 250  # ...if it ends within this many actions; else the first GOLDEN_PREFIX of seed 0
 GOLDEN_PREFIX = 150
+LATE_SEEDS = range(5000)  # tried in order for a late golden game; none qualifies: an error
+LATE_BUDGET = 500_000  # bytes a late golden file may take
 PERFT_BUDGET = 20000  # deepest depth whose count stays within this many sequences
 PERFT_MAX_DEPTH = 5
 
@@ -61,6 +70,40 @@ def golden(game, cid: str, game_id: str, options: dict) -> dict:
     }
 
 
+def late_golden(game, cid: str, game_id: str, options: dict, wanted: dict) -> dict:
+    """The first seed's game that shows every event ``wanted`` names and ends as it says."""
+    unknown = [e for e in wanted["events"] if e not in EVENTS[game.name]]
+    if unknown or wanted["end"] not in ENDS:
+        raise SystemExit(f"{cid}: engine_configs.LATE names unknown event(s) or end: "
+                         f"{', '.join(unknown) or wanted['end']}; events: {', '.join(EVENTS[game.name])}; "
+                         f"ends: {', '.join(ENDS)}")
+    initial = game.initial_state().to_json()
+    for seed in LATE_SEEDS:
+        steps, state = play(game, seed, game.max_game_length or 10 ** 7)
+        found = first_events(game.name, wanted["events"], initial,
+                             [(s["move"], s["position"]) for s in steps])
+        if len(found) == len(wanted["events"]) and ENDS[wanted["end"]][1](state):
+            break
+    else:
+        raise SystemExit(f"{cid}: no game among seeds {LATE_SEEDS.start}..{LATE_SEEDS.stop - 1} shows "
+                         f"{', '.join(wanted['events'])} and ends {wanted['end']}")
+    record = {
+        "config": cid, "game": game_id, "options": options, "seed": seed,
+        "covers": wanted, "events": found,
+        "initial": initial,
+        "terminal": state.is_terminal(),
+        "unfinished": bool(state.unfinished),
+        "returns": state.returns() if state.is_terminal() else None,
+    }
+    for stride in range(1, len(steps) + 1):
+        kept = [step if number % stride == 0 or number == len(steps) else {"move": step["move"]}
+                for number, step in enumerate(steps, 1)]
+        record.update(stride=stride, steps=kept)
+        if len(render(record, lines_key="steps").encode()) <= LATE_BUDGET:
+            break
+    return record
+
+
 def perft_data(game, record: dict) -> dict:
     positions = [("initial", game.initial_state().to_json())]
     steps = record["steps"]
@@ -84,7 +127,7 @@ def perft_data(game, record: dict) -> dict:
     return {"config": record["config"], "positions": out}
 
 
-def write(path: Path, data: dict, lines_key: str | None = None) -> None:
+def render(data: dict, lines_key: str | None = None) -> str:
     """JSON with one list item a line, so a diff shows which move or position changed."""
     if lines_key is None:
         text = json.dumps(data, indent=1, sort_keys=True) + "\n"
@@ -93,7 +136,12 @@ def write(path: Path, data: dict, lines_key: str | None = None) -> None:
         body = ",\n".join("  " + json.dumps(item, sort_keys=True, separators=(",", ":"))
                           for item in data[lines_key])
         text = json.dumps(head, indent=1, sort_keys=True)[:-2] + f',\n "{lines_key}": [\n{body}\n ]\n}}\n'
-    path.write_text(text, encoding="utf-8")
+    return text
+
+
+def write(path: Path, data: dict, lines_key: str | None = None) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(render(data, lines_key), encoding="utf-8")
 
 
 def main(argv: list[str]) -> int:
@@ -113,6 +161,14 @@ def main(argv: list[str]) -> int:
         write(ROOT / "tests" / "perft" / f"{cid}.json", data)
         counts = "; ".join(f"{p['name']}: {p['counts']}" for p in data["positions"])
         print(f"{cid}: golden {len(record['steps'])} moves (seed {record['seed']}), perft {counts}")
+        if cid in LATE:
+            late = late_golden(game, cid, game_id, options, LATE[cid])
+            path = ROOT / "tests" / "golden" / "late" / f"{cid}.json"
+            write(path, late, lines_key="steps")
+            end = "unfinished" if late["unfinished"] else f"returns {late['returns']}"
+            print(f"  late: {len(late['steps'])} moves (seed {late['seed']}), a position every "
+                  f"{late['stride']} moves, {end}, events at move {late['events']}, "
+                  f"{path.stat().st_size:,} bytes")
     return 0
 
 

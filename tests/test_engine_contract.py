@@ -1,8 +1,10 @@
 """The engine contract (design/engine.md), checked for every configuration in engine_configs.
 
 Random playouts with every step checked, hidden information, golden
-playthroughs and perft counts. Regenerate the data files with
-``python scripts/regen_golden.py`` after a deliberate rules change.
+playthroughs (the shortest game, and a late game that shows the rules
+engine_configs.LATE declares for the configuration) and perft counts.
+Regenerate the data files with ``python scripts/regen_golden.py`` after a
+deliberate rules change.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from engine_configs import CONFIGS, config_id, load
+from engine_configs import CONFIGS, ENDS, LATE, config_id, first_events, load
 from printkit.playout import choose, divide, perft
 from printkit.rules import CHANCE, TERMINAL, IllegalAction
 
@@ -147,18 +149,78 @@ def _data(kind: str, cid: str) -> dict:
     return json.loads(path.read_text(encoding="utf-8"))
 
 
+def first_difference(expected, got, path: str = "") -> str:
+    """Where two JSON values first differ, as ``key.key[index]: expected ..., got ...``."""
+    if isinstance(expected, dict) and isinstance(got, dict):
+        for key in sorted(set(expected) | set(got), key=str):
+            where = f"{path}.{key}" if path else str(key)
+            if key not in got:
+                return f"{where}: missing (expected {expected[key]!r:.80})"
+            if key not in expected:
+                return f"{where}: not expected (got {got[key]!r:.80})"
+            if expected[key] != got[key]:
+                return first_difference(expected[key], got[key], where)
+    elif isinstance(expected, list) and isinstance(got, list):
+        for index, (e, g) in enumerate(zip(expected, got)):
+            if e != g:
+                return first_difference(e, g, f"{path}[{index}]")
+        if len(expected) != len(got):
+            return f"{path}: {len(expected)} items expected, got {len(got)}"
+    return f"{path or 'the position'}: expected {expected!r:.80}, got {got!r:.80}"
+
+
+def replay(game, data: dict, what: str):
+    """Play a recorded game move by move, comparing each recorded position;
+    returns the final state and every (move, position) seen."""
+    state = game.initial_state()
+    if state.to_json() != data["initial"]:
+        pytest.fail(f"{what}: the initial position differs at {first_difference(data['initial'], state.to_json())}")
+    seen = []
+    for number, step in enumerate(data["steps"], 1):
+        try:
+            action = state.string_to_action(step["move"])
+        except IllegalAction as exc:
+            refused = str(exc)
+        else:
+            refused = None
+        if refused is not None:
+            pytest.fail(f"{what}: move {number} '{step['move']}' is not legal: {refused}")
+        state.apply(action)
+        now = state.to_json()
+        if "position" in step and now != step["position"]:
+            pytest.fail(f"{what}: the position after move {number} '{step['move']}' differs at "
+                        f"{first_difference(step['position'], now)}")
+        seen.append((step["move"], now))
+    assert state.is_terminal() == data["terminal"], f"{what}: whether the game is over differs"
+    if data["terminal"]:
+        assert state.returns() == data["returns"], f"{what}: the returns differ"
+    return state, seen
+
+
 def test_golden_playthrough(config):
     game_id, options, game = config
     data = _data("golden", config_id(game_id, options))
-    state = game.initial_state()
-    assert state.to_json() == data["initial"], "the initial position differs from the recording"
-    for number, step in enumerate(data["steps"], 1):
-        action = state.string_to_action(step["move"])
-        state.apply(action)
-        assert state.to_json() == step["position"], f"position after move {number} '{step['move']}' differs"
-    assert state.is_terminal() == data["terminal"]
-    if data["terminal"]:
-        assert state.returns() == data["returns"]
+    replay(game, data, "golden game")
+
+
+def test_late_golden_playthrough(config):
+    """The late golden game still plays as recorded and still shows what it was chosen for."""
+    game_id, options, game = config
+    cid = config_id(game_id, options)
+    if cid not in LATE:
+        assert not (HERE / "golden" / "late" / f"{cid}.json").exists(), \
+            f"{cid} declares no late golden game in engine_configs.LATE, yet has a file"
+        pytest.skip(f"{cid} declares no late golden game")
+    wanted = LATE[cid]
+    data = _data("golden/late", cid)
+    assert data["covers"] == wanted, \
+        "engine_configs.LATE asks for another late game than the one recorded: run python scripts/regen_golden.py"
+    assert "position" in data["steps"][-1], "the final position is always recorded"
+    state, seen = replay(game, data, "late golden game")
+    assert ENDS[wanted["end"]][1](state), f"the late golden game no longer ends as declared ({wanted['end']})"
+    assert state.unfinished == data["unfinished"]
+    found = first_events(game.name, wanted["events"], data["initial"], seen)
+    assert found == data["events"], f"events at move: expected {data['events']}, got {found}"
 
 
 def test_perft_counts(config):
