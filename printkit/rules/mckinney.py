@@ -187,13 +187,9 @@ class State(base.State):
         self._begin_turn(self._next_player(self.player))
 
     def _cap(self) -> None:
-        self.phase = OVER
-        self.player = TERMINAL
+        """The spec's turn limit is reached: the game is over, unfinished."""
         self.unfinished = True
-        self.path = []
-        self.frozen = set()
-        self.built = self.moved = 0
-        self.moving = 0
+        self._game_over()
 
     def _next_player(self, player: int) -> int:
         n = self.game.num_players
@@ -498,7 +494,6 @@ class State(base.State):
             alive = [q for q in range(self.game.num_players) if self.shields[q] > 0]
             if len(alive) == 1:
                 self.winner = alive[0]
-                self.moving = 0
                 self._game_over()
                 return
         self._unit_done()
@@ -513,11 +508,12 @@ class State(base.State):
         self.units[owner].clear()
 
     def _game_over(self) -> None:
+        """The game has ended: nobody to move, no turn in progress."""
         self.phase = OVER
         self.player = TERMINAL
         self.path = []
         self.frozen = set()
-        self.built = self.moved = 0
+        self.built = self.moved = self.moving = 0
 
     def returns(self) -> list[float]:
         n = self.game.num_players
@@ -631,6 +627,3 @@ class State(base.State):
         from .mckinney_position import to_json
 
         return to_json(self)
-
-    def observation(self, player: int) -> dict:
-        return self.to_json()  # perfect information

@@ -680,10 +680,6 @@ class State(base.State):
             obj["pot"] = self.pot
         return obj
 
-    def observation(self, player: int) -> dict:
-        """Everything: RPS Phoenix hides nothing (the Casino pot is on the table)."""
-        return self.to_json()
-
 
 # The forms of a move, as ``_normalise`` leaves them, with an example each
 # (the rulebook appendix lists the same).
