@@ -41,9 +41,8 @@ class Game:
     max_game_length: int = 0  # the most actions any game can take
     num_distinct_actions: int = 0  # every action is 0 <= a < this; 0 when not bounded
 
-    def __init__(self, spec, **options):
+    def __init__(self, spec):
         self.spec = spec
-        self.options = options
 
     def initial_state(self) -> "State":
         raise NotImplementedError

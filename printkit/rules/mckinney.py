@@ -69,7 +69,7 @@ class Game(base.Game):
             raise PrintkitError(f"mckinney has no variant '{variant}'")
         if options:
             raise PrintkitError(f"mckinney takes no option {', '.join(sorted(options))}")
-        super().__init__(spec, **({"players": players} if players is not None else {}))
+        super().__init__(spec)
         data = spec.data if hasattr(spec, "data") else spec
         self.data = data
         lo, hi = data["players"]["min"], data["players"]["max"]

@@ -99,7 +99,7 @@ class Game(base.Game):
             raise PrintkitError(f"the Team variant is for four players, not {players}")
         if str(players) not in data["seating"]:
             raise PrintkitError(f"the spec's seating has no entry for {players} players")
-        super().__init__(spec, players=players, variant=variant)
+        super().__init__(spec)
         self.data = data
         self.variant = variant
         self.num_players = players
