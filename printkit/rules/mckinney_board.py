@@ -23,7 +23,7 @@ POSITIONS = ("top-left", "top-right", "bottom-right", "bottom-left")
 FILES = "abcdefghijklmnopqrstuvwxyz"
 
 # Direction away from the centre, per quadrant position: (sign of x, sign of y).
-_AWAY = {
+SIGNS = {
     "top-left": (-1, 1),
     "top-right": (1, 1),
     "bottom-right": (1, -1),
@@ -33,20 +33,20 @@ _AWAY = {
 
 def start_square(position: str, size: int) -> tuple[int, int]:
     """The board square (x, y) of a quadrant's start square: its corner at the board's centre."""
-    sx, sy = _AWAY[position]
+    sx, sy = SIGNS[position]
     return (size - 1 if sx < 0 else size, size - 1 if sy < 0 else size)
 
 
 def to_board(position: str, rel, size: int) -> tuple[int, int]:
     """Board square (x, y) of relative coordinates ``rel = (dx, dy)`` in the quadrant at ``position``."""
-    sx, sy = _AWAY[position]
+    sx, sy = SIGNS[position]
     x0, y0 = start_square(position, size)
     return (x0 + sx * rel[0], y0 + sy * rel[1])
 
 
 def to_relative(position: str, square, size: int) -> tuple[int, int]:
     """Inverse of :func:`to_board`: relative coordinates of a board square in that quadrant's frame."""
-    sx, sy = _AWAY[position]
+    sx, sy = SIGNS[position]
     x0, y0 = start_square(position, size)
     return (sx * (square[0] - x0), sy * (square[1] - y0))
 
@@ -120,19 +120,6 @@ class BoardLayout:
                 return quadrant.start
         raise KeyError(seat)
 
-    def quadrant_of(self, seat: int) -> Quadrant:
-        for quadrant in self.quadrants:
-            if quadrant.seat == seat:
-                return quadrant
-        raise KeyError(seat)
-
-    def space_at(self) -> dict:
-        """Board square -> PlusMinusSpace (the first one, if a broken layout doubles up)."""
-        table = {}
-        for space in self.spaces:
-            table.setdefault(space.square, space)
-        return table
-
 
 def spaces_pointer(data: dict, index: int) -> tuple:
     """Spec pointer of the +/- space list quadrant ``index`` uses.
@@ -203,7 +190,8 @@ def layout_symmetries(board: BoardLayout) -> list[str]:
 
 def equivalent_seats(board: BoardLayout) -> list[set]:
     """Seats grouped by which of them the layout's symmetries map onto one another."""
-    moves = [move for name, move in SYMMETRIES if name in layout_symmetries(board)]
+    found = layout_symmetries(board)
+    moves = [move for name, move in SYMMETRIES if name in found]
     seat_at = {q.start: q.seat for q in board.quadrants}
     groups: list[set] = []
     for quadrant in board.quadrants:
