@@ -10,7 +10,9 @@ import pytest
 from printkit import kit
 from printkit.parts import mckinney
 from printkit.parts.core import CUT, GLUE, MOUNTAIN, VALLEY, Fill, Line, transform
+from printkit.rules.mckinney_board import SIGNS
 from printkit.rules.mckinney_board import layout as engine_layout
+from printkit.rules.mckinney_checks import SEAMS, check_spec
 
 EPS = 1e-6
 
@@ -81,7 +83,7 @@ def tabs_of(items):
 
 def seam_segment(a, b, size):
     """The seam shared by two positions, as two end points on the board."""
-    (ax, ay), (bx, by) = mckinney.POSITIONS[a], mckinney.POSITIONS[b]
+    (ax, ay), (bx, by) = SIGNS[a], SIGNS[b]
     if ay == by:  # side by side: the vertical seam x = 0
         return (0.0, 0.0), (0.0, ay * size)
     return (0.0, 0.0), (ax * size, 0.0)
@@ -93,7 +95,7 @@ def on_segment(p, a, b):
 
 def test_every_seam_has_exactly_one_tab_lying_under_the_neighbours_grid(assembled):
     grid = next(iter(assembled.values()))[0].geometry.grid
-    for a, b in mckinney.SEAMS:
+    for a, b in SEAMS:
         p, q = seam_segment(a, b, grid)
         found = []
         for owner in (a, b):
@@ -230,8 +232,8 @@ def test_a_layout_with_two_tabs_on_one_seam_is_reported(mckinney_spec):
     from printkit.spec import Spec
 
     data = copy.deepcopy(mckinney_spec.data)
-    data["board"]["quadrants"][1]["type"] = "A"  # top-right now A as well
+    data["board"]["quadrants"][1]["type"] = "A"  # top-right A, like its neighbours top-left and bottom-right
     broken = Spec(mckinney_spec.path, data, mckinney_spec.marks, mckinney_spec.key_marks)
-    problems = mckinney.layout_problems(broken)
-    assert problems and all("glue tabs" in p.message for p in problems)
+    problems = check_spec(broken)
+    assert problems and all("two glue tabs" in p.message for p in problems)
     assert all(p.line is not None for p in problems)

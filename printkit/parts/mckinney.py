@@ -33,22 +33,16 @@ import math
 from dataclasses import dataclass
 
 from ..errors import SpecError
-from ..rules.mckinney_board import spaces_for, square_name, to_board
+from ..rules.mckinney import UNIT_TYPES
+from ..rules.mckinney_board import SIGNS, spaces_for, square_name, to_board
 from ..writers.fonts import fit_size, text_width_mm, wrap
 from .core import (ART, CUT, GLUE_GREY, INK, MOUNTAIN, PT, VALLEY, WASTE, WASTE_GREY, Circle, Fill,
                    Line, Part, Text, glue_tab_art, rect, regular_polygon, tabbed_outline, transform)
 from .marks import player_mark, unit_symbol
 
-# Where each position sits: the signs of x and y of its squares.
-POSITIONS = {"top-left": (-1, 1), "top-right": (1, 1), "bottom-right": (1, -1), "bottom-left": (-1, -1)}
-# The four seams of the board: the two quadrants either side of each.
-SEAMS = (("top-left", "top-right"), ("bottom-left", "bottom-right"),
-         ("top-left", "bottom-left"), ("top-right", "bottom-right"))
-
 GRID_INK = "#3A3A3A"
 TINT = "#E2E2E2"  # +/- spaces
 LIGHT_LINE = "#8A8A8A"
-UNIT_TYPES = ("paper", "rock", "scissors")
 
 
 # --- geometry from the spec --------------------------------------------------
@@ -107,7 +101,7 @@ class Quadrant:
 
     @property
     def signs(self) -> tuple[int, int]:
-        return POSITIONS[self.position]
+        return SIGNS[self.position]
 
     @property
     def name(self) -> str:
@@ -143,7 +137,7 @@ class Quadrant:
         """The position across the "vertical" (x = 0) or "horizontal" (y = 0) seam."""
         sx, sy = self.signs
         other = (-sx, sy) if seam == "vertical" else (sx, -sy)
-        return next(p for p, signs in POSITIONS.items() if signs == other)
+        return next(p for p, signs in SIGNS.items() if signs == other)
 
     def seam_edges(self) -> list[tuple[str, tuple, tuple]]:
         """The grid's two inner edges as (seam, a, b), each running the way a
@@ -195,31 +189,6 @@ def board_layout(spec) -> list[Quadrant]:
             for i, q in enumerate(spec["board"]["quadrants"])]
 
 
-def layout_problems(spec) -> list:
-    """What stops the quadrants from joining: positions or seats used twice, a
-    seam with no tab or with two (every seam needs exactly one type-A side)."""
-    problems = []
-    quadrants = spec["board"]["quadrants"]
-    for key in ("position", "seat"):
-        seen = {}
-        for i, q in enumerate(quadrants):
-            if q[key] in seen:
-                problems.append(spec.problem(("board", "quadrants", i, key),
-                                             f"{key} {q[key]!r} is used by quadrants {seen[q[key]] + 1} and {i + 1}"))
-            seen.setdefault(q[key], i)
-    if problems:
-        return problems
-    by_position = {q["position"]: q for q in quadrants}
-    for a, b in SEAMS:
-        tabs = [p for p in (a, b) if by_position[p]["type"] == "A"]
-        if len(tabs) != 1:
-            problems.append(spec.problem(
-                ("board", "quadrants"),
-                f"the seam between {a} and {b} would have {len(tabs)} glue tabs; every seam needs "
-                "exactly one, so type A quadrants must sit diagonally opposite each other"))
-    return problems
-
-
 def playing_seats(spec, colors: int) -> list[int]:
     """The seats that play with ``colors`` players (spec board.seating)."""
     seating = spec["board"]["seating"]
@@ -240,8 +209,11 @@ def seat_color(spec, seat: int) -> dict:
 # --- the parts ----------------------------------------------------------------
 
 def parts(spec, options) -> list[Part]:
-    """Every part of the McKinney kit, in order of assembly (see the module doc)."""
-    problems = layout_problems(spec) + _size_problems(spec)
+    """Every part of the McKinney kit, in order of assembly (see the module doc).
+
+    The spec's checks (``printkit.rules.mckinney_checks``) have made sure the
+    quadrants join; what is left to check here is what the sizes allow."""
+    problems = _size_problems(spec)
     if problems:
         raise SpecError(sorted(problems, key=lambda p: (p.line or 0, p.column or 0)))
     seats = playing_seats(spec, options.colors or spec["players"]["max"])
@@ -340,7 +312,6 @@ def quadrant_part(spec, q: Quadrant, color: dict | None, options=None) -> Part:
     items.append(Line(rect(x0 + inset, y0 + inset, s - 2 * inset, s - 2 * inset), role=ART, closed=True,
                       width_pt=2.4))
 
-    # The grid.
     # The grid; its inner edges are the seams, drawn as cut or fold lines below.
     gx0, gy0, gx1, gy1 = q.grid_rect()
     for k in range(g.size + 1):
@@ -355,9 +326,10 @@ def quadrant_part(spec, q: Quadrant, color: dict | None, options=None) -> Part:
     items += _corner_label(q, color)
 
     # Assembly: tabs on type A, notes in the margin of type B's inner edges.
+    types = {x.position: x.type for x in board_layout(spec)}
     for seam, a, b in q.seam_edges():
         other = q.neighbour(seam)
-        other_type = next(x.type for x in board_layout(spec) if x.position == other)
+        other_type = types[other]
         if q.has_tabs:
             items += glue_tab_art(a, b, g.tab, f"glue under Quadrant {other_type} ({other})", fold=MOUNTAIN,
                                   size=7)
