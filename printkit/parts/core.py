@@ -20,6 +20,12 @@ How a game plugs in (the API other part generators rely on):
     # optional: the "what's on it" words of a sheet's title
     def sheet_title(group: str, parts: list[Part]) -> str: ...
 
+    # optional: art for the cover sheet's free area (see printkit.sheets)
+    def cover(spec, options, width: float, height: float) -> list[Item]: ...
+
+    # optional: drawings for the rulebook (see printkit.rulebook.figures)
+    def figures(spec, options) -> dict[str, Part]: ...
+
 ``printkit.sheets`` places the parts on paper in that order: a Part whose
 ``group`` differs from the one before starts a new sheet; parts of one group
 fill as many sheets as they need. Parts that share an ``abut`` key and
@@ -40,7 +46,6 @@ from ..writers.fonts import text_width_mm
 
 CUT, VALLEY, MOUNTAIN = "cut", "valley", "mountain"
 GLUE, WASTE, ART = "glue", "waste", "art"
-LINE_ROLES = (CUT, VALLEY, MOUNTAIN, ART)
 FOLDS = (VALLEY, MOUNTAIN)
 
 GLUE_GREY = "#DDDDDD"
@@ -223,6 +228,17 @@ def _unit_polygon(n: int, start_deg: float) -> tuple[Point, ...]:
                   math.sin(math.radians(start_deg + 360 * k / n))) for k in range(n))
 
 
+def _tab_frame(a: Point, b: Point, depth: float, taper_deg: float):
+    """The edge a->b of a tab: its length, its direction, its outward normal
+    (right of a->b) and how far the tab's sloping ends set its outer edge in."""
+    ax, ay = a
+    bx, by = b
+    length = math.hypot(bx - ax, by - ay)
+    ux, uy = (bx - ax) / length, (by - ay) / length
+    inset = min(depth / math.tan(math.radians(taper_deg)), length / 2 - 0.5)
+    return length, (ux, uy), (uy, -ux), inset
+
+
 def tab_corners(a: Point, b: Point, depth: float, taper_deg: float = 45.0) -> tuple[Point, Point]:
     """The outer corners (c near b, d near a) of a tapered tab on the edge a->b,
     on the edge's right-hand side (outside, for a counter-clockwise outline).
@@ -230,10 +246,7 @@ def tab_corners(a: Point, b: Point, depth: float, taper_deg: float = 45.0) -> tu
     The ends slope at ``taper_deg`` so the tab is shorter than its edge."""
     ax, ay = a
     bx, by = b
-    length = math.hypot(bx - ax, by - ay)
-    ux, uy = (bx - ax) / length, (by - ay) / length  # along the edge
-    nx, ny = uy, -ux  # outward normal (right of a->b)
-    inset = min(depth / math.tan(math.radians(taper_deg)), length / 2 - 0.5)
+    _, (ux, uy), (nx, ny), inset = _tab_frame(a, b, depth, taper_deg)
     c = (bx - ux * inset + nx * depth, by - uy * inset + ny * depth)
     d = (ax + ux * inset + nx * depth, ay + uy * inset + ny * depth)
     return c, d
@@ -271,10 +284,8 @@ def tab_label(a: Point, b: Point, depth: float, label: str, taper_deg: float = 4
     reading along the edge and never upside down."""
     ax, ay = a
     bx, by = b
-    length = math.hypot(bx - ax, by - ay)
-    ux, uy = (bx - ax) / length, (by - ay) / length
-    nx, ny = uy, -ux  # from the fold out to the tab's free edge
-    inset = min(depth / math.tan(math.radians(taper_deg)), length / 2 - 0.5)
+    # (nx, ny) points from the fold out to the tab's free edge.
+    length, (ux, uy), (nx, ny), inset = _tab_frame(a, b, depth, taper_deg)
     angle = math.degrees(math.atan2(uy, ux))
     if angle <= -90 or angle > 90:
         angle = (angle + 180) % 360
