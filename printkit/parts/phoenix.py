@@ -21,8 +21,9 @@ from __future__ import annotations
 
 import math
 
+from ..sheets import PAPERS, content_box
 from ..writers.fonts import fit_size, text_width_mm, wrap
-from .core import CUT, INK, Circle, Fill, Line, Part, Text, rect, regular_polygon, transform
+from .core import CUT, INK, Circle, Fill, Line, Part, Text, rect, regular_polygon, translate
 from .marks import player_mark, unit_symbol
 from .nets import die_net, standup_net
 
@@ -35,8 +36,8 @@ WHITE = "#FFFFFF"
 # Space around the board grid for the coordinates and their captions (mm).
 BOARD_LEFT, BOARD_BOTTOM, BOARD_RIGHT, BOARD_TOP = 12.0, 13.0, 2.0, 2.0
 # The printable width and height every sheet offers on both Letter and A4
-# (printkit.sheets: 8 mm margins, title and legend bands).
-PRINTABLE = (194.0, 247.4)
+# (printkit.sheets: margins, title and legend bands), to the micrometre.
+PRINTABLE = tuple(round(min(content_box(paper)[k] for paper in PAPERS.values()), 3) for k in (2, 3))
 
 
 def board_size(spec) -> tuple[float, float]:
@@ -226,13 +227,9 @@ def bird_part(spec, color: dict, kind: str) -> Part:
     pad = 2.0
     part = Part(f"{kind.capitalize()} Bird ({color['name']})", width + 2 * pad, height, kind="bird",
                 group="birds", rotatable=False)
-    part.extend([_shift(i, pad) for i in items])
+    part.extend(translate(items, pad, 0.0))
     part.meta.update(color=color["name"], bird=kind, net=(pad, 0.0, width, height))
     return part
-
-
-def _shift(item, dx: float):
-    return transform(item, dx=dx)
 
 
 # --- the Ashes and the dice ---------------------------------------------------------
@@ -388,7 +385,7 @@ def _side_by_side(name: str, shown, gap: float = 8.0, label_h: float = 6.0, size
     out = Part(name, sum(slots) + gap * (len(shown) - 1), height)
     x = 0.0
     for (part, label), slot in zip(shown, slots):
-        out.extend(transform(i, dx=x + (slot - part.width) / 2, dy=label_h) for i in part.items)
+        out.extend(translate(part.items, x + (slot - part.width) / 2, label_h))
         if label:
             out.add(Text(x + slot / 2, 1.5, label, size=size))
         x += slot + gap
