@@ -19,10 +19,13 @@ from __future__ import annotations
 
 import math
 
-from ..parts.core import ART, CUT, Circle, Fill, Line, Part, Text, rect
-from ..rules.tiles_shapes import BLACK, WHITE, ShapeBook, corner, normalise, swapped
+from ..errors import PrintkitError
+from ..rules.tiles import Game, decode
+from ..rules.tiles_shapes import BLACK, WHITE, ShapeBook, connected, corner, normalise, swapped
 from ..sheets import PAPERS, content_box
 from ..writers.fonts import fit_size, text_width_mm
+from .core import ART, CUT, Circle, Fill, Line, Part, Text, rect
+from .nets import cells_outline
 
 MARK_GAP = 1.2  # mm between the grid and a crop mark
 MARK_SIDE = 6.0  # mm of margin a crop mark takes beside the grid, at most
@@ -108,7 +111,6 @@ def grid_plan(size: float, paper: str = "letter") -> tuple[int, int, float, floa
     columns = int((width - 2 * MARK_LEAST + 1e-6) // size)
     rows = int((height - 2 * MARK_LEAST + 1e-6) // size)
     if columns < 1 or rows < 1:
-        from ..errors import PrintkitError
         raise PrintkitError(f"tiles/size_mm: a {size:g} mm tile with its crop marks does not fit on "
                             f"{PAPERS[paper].name} paper ({width:.1f} x {height:.1f} mm)")
     side = min(MARK_SIDE, (width - columns * size) / 2)
@@ -367,6 +369,7 @@ FIGURE_LABEL_W = 16.0  # mm for the row names "Black" and "White"
 # Outlines of found shapes in the worked example: a hue per colour and a
 # dash for greyscale prints.
 SHAPE_INK = {BLACK: ("#D55E00", None), WHITE: ("#0072B2", (3.0, 1.6))}
+COLOUR_NAMES = {BLACK: "Black", WHITE: "White"}
 
 
 def figures(spec, options) -> dict[str, Part]:
@@ -440,9 +443,6 @@ def scoring_position(spec):
     The table is searched for, not typed in: the two shapes come from the
     spec, side by side; the engine then lays them tile by tile, every move
     legal, every turn before the last ending level."""
-    from ..rules.tiles import Game, decode
-    from ..rules.tiles_shapes import connected
-
     data = spec.data if hasattr(spec, "data") else spec
     game = Game(spec)
     book = game.book
@@ -469,13 +469,13 @@ def scoring_position(spec):
             if (x + 1, y) not in table:
                 continue
             placed = {(px - x, py - y): o for (px, py), o in table.items()}
-            state = _lay_all(game, game.initial_state(), placed, decode)
+            state = _lay_all(game.initial_state(), placed)
             if state is not None:
                 return state
     return None
 
 
-def _lay_all(game, state, todo: dict, decode):
+def _lay_all(state, todo: dict):
     """Depth-first: lay every tile of ``todo`` with legal moves, the game
     going on until the last one. The final state, or None."""
     if not todo:
@@ -489,7 +489,7 @@ def _lay_all(game, state, todo: dict, decode):
         rest = {k: v for k, v in todo.items() if k != (x, y)}
         if after.result is not None and rest:
             continue
-        found = _lay_all(game, after, rest, decode)
+        found = _lay_all(after, rest)
         if found is not None:
             return found
     return None
@@ -498,8 +498,6 @@ def _lay_all(game, state, todo: dict, decode):
 def scoring_figure(spec) -> Part:
     """The end of a game the engine played (``scoring_position``): its tiles
     numbered in play order, the shapes it counts outlined, and the score."""
-    from .nets import cells_outline
-
     data = spec.data if hasattr(spec, "data") else spec
     book = ShapeBook.from_spec(data)
     state = scoring_position(spec)
@@ -553,6 +551,3 @@ def scoring_figure(spec) -> Part:
                             f"**{result}.**")
     part.meta["state"] = state
     return part
-
-
-COLOUR_NAMES = {BLACK: "Black", WHITE: "White"}
