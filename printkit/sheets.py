@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 
 from .errors import PrintkitError
 from .parts.core import (CUT, GLUE, GLUE_GREY, INK, MOUNTAIN, VALLEY, WASTE, WASTE_GREY,
-                         Fill, Line, Part, Text, rect, transform)
+                         Fill, Line, Part, Text, rect, transform, translate)
 from .writers.fonts import fit_size, text_width_mm
 
 
@@ -78,7 +78,7 @@ class Placement:
                 moved = [transform(i, dx=self.x + self.part.height, dy=self.y, rotate=90)
                          for i in self.part.items]
             else:
-                moved = [transform(i, dx=self.x, dy=self.y) for i in self.part.items]
+                moved = translate(self.part.items, self.x, self.y)
             cached = self.__dict__["_moved"] = (key, moved)
         return list(cached[1])
 
@@ -425,9 +425,9 @@ def _cover(spec, options, sheets: list[Sheet], box, game_module) -> list:
     y -= 5
     line_h = 4.1
     col_w = w / 2 - 3
-    per_col = max(1, math.ceil(len(rows) / 2)) if len(rows) > 14 else len(rows)
+    per_col = math.ceil(len(rows) / 2) if len(rows) > 14 else len(rows)  # long lists: two columns
     for i, (name, _, count) in enumerate(rows):
-        col, row = divmod(i, per_col) if per_col else (0, i)
+        col, row = divmod(i, per_col)
         cx = x0 + col * (col_w + 6)
         cy = y - row * line_h
         items.append(Line(rect(cx, cy - 0.4, 2.8, 2.8), role="art", closed=True, width_pt=0.5))
@@ -443,11 +443,11 @@ def _cover(spec, options, sheets: list[Sheet], box, game_module) -> list:
         size = fit_size(name, col_w - 12 - ref_w - 2, 7.5)
         items.append(Text(cx + 11, cy, name, size=size, anchor="start"))
         items.append(Text(cx + col_w, cy, ref, size=6.5, anchor="end", color="#444444"))
-    y -= (per_col if per_col else 0) * line_h + 3
+    y -= per_col * line_h + 3
 
     # The game's own cover art (assembly diagram, notes) fills what is left.
     cover = getattr(game_module, "cover", None)
     if cover is not None and y - y0 > 20:
         art = cover(spec, options, w, y - y0)
-        items += [transform(i, dx=x0, dy=y0) for i in art]
+        items += translate(art, x0, y0)
     return items
