@@ -32,7 +32,7 @@ class BuildOptions:
     colors: int | None = None  # player colours to print; None: the game's most
     paper: str = "letter"  # "letter" or "a4"
     ink_saver: bool = False
-    formats: tuple = ("pdf", "svg")
+    formats: tuple = FORMATS
     variant: str | None = None
 
 

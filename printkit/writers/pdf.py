@@ -227,8 +227,8 @@ def _circle(pen: _Pen, item: Circle) -> None:
 def _text(pen: _Pen, item: Text, fonts) -> None:
     canvas = pen.canvas
     pen.set(fill=item.color, font=(fonts.bold if item.bold else fonts.regular, item.size))
-    # Set at its anchor by a shift of the canvas, as ever: the same glyph
-    # positions to the last digit.
+    # The canvas is shifted to the anchor and the text set at (0, 0), turned
+    # or not, so every text is written the same way.
     pen.push()
     canvas.translate(item.x * MM, item.y * MM)
     if item.angle:
