@@ -5,14 +5,16 @@ Supported: ``#``/``##``/``###`` headings, paragraphs, ``- `` and ``1. ``
 lists (nested), ``**bold**``, ``*italic*``, inline code, fenced code
 blocks, pipe tables, block quotes and rules. Raw HTML is off: it prints as
 text. A paragraph that is only a figure marker (``figures.Figures``)
-becomes that figure: the drawing and its caption. The first ``#`` heading is the title block; the paragraphs right
-after it (before any other block) are its credit lines.
+becomes that figure: the drawing and its caption. The first ``#`` heading
+is the title block; the paragraphs right after it (before any other block)
+are its credit lines.
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from pathlib import Path
 from xml.sax.saxutils import escape, unescape
 
 from markdown_it import MarkdownIt
@@ -20,10 +22,8 @@ from markdown_it.tree import SyntaxTreeNode
 from reportlab.lib import colors
 from reportlab.lib.enums import TA_CENTER, TA_LEFT, TA_RIGHT
 from reportlab.lib.styles import ParagraphStyle
-from reportlab.pdfbase.pdfmetrics import getFont, stringWidth
-from pathlib import Path
-
 from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.pdfmetrics import getFont, stringWidth
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.platypus import (CondPageBreak, HRFlowable, KeepTogether, ListFlowable,
                                 ListItem, Paragraph, Spacer, Table, TableStyle, XPreformatted)
@@ -170,7 +170,7 @@ class Renderer:
             return [HRFlowable(width="100%", thickness=0.5, color=GRID, spaceBefore=4,
                                spaceAfter=8)]
         if kind == "html_block":  # html is off, kept for safety: print as text
-            return [Paragraph(self.text(node.content, node), self.styles.body)]
+            return [Paragraph(self.text(node.content), self.styles.body)]
         return []
 
     def paragraph(self, node: SyntaxTreeNode, style: ParagraphStyle, width: float) -> list:
@@ -242,7 +242,7 @@ class Renderer:
         return XPreformatted(escape("\n".join(lines)), style)
 
     def table(self, node: SyntaxTreeNode, width: float):
-        rows, aligns, header_rows = [], [], 0
+        rows, header_rows = [], 0
         for section in node.children:  # thead, tbody
             for tr in section.children:
                 cells = []
@@ -311,7 +311,7 @@ class Renderer:
         for child in node.children:
             kind = child.type
             if kind == "text":
-                out.append(self.text(child.content, node))
+                out.append(self.text(child.content))
             elif kind == "softbreak":
                 out.append(" ")
             elif kind == "hardbreak":
@@ -329,14 +329,15 @@ class Renderer:
             elif kind == "link":
                 out.append(f"<u>{self.inline(child)}</u>")
             elif kind == "image":
-                out.append(f"<i>[{self.text(child.attrs.get('alt', '') or '', node)}]</i>")
+                out.append(f"<i>[{self.text(child.attrs.get('alt', '') or '')}]</i>")
             elif kind == "html_inline":
-                out.append(self.text(child.content, node))
+                out.append(self.text(child.content))
             elif child.children:
                 out.append(self.inline(child))
         return "".join(out)
 
-    def text(self, content: str, node: SyntaxTreeNode) -> str:
+    def text(self, content: str) -> str:
+        """Plain text as paragraph markup, its characters checked against the font."""
         self._check(content)
         return escape(content)
 
