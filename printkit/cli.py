@@ -170,11 +170,9 @@ def _load_position(game_obj, position: Path | None, players, variant):
     except OSError as exc:
         raise PrintkitError(f"{position}: cannot read position: {exc.strerror}") from None
     except UnicodeDecodeError as exc:
-        raw = exc.object
-        line = raw.count(b"\n", 0, exc.start) + 1
-        column = len(raw[raw.rfind(b"\n", 0, exc.start) + 1:exc.start].decode("utf-8", "replace")) + 1
+        line, column = specs.text_position(exc.object, exc.start)
         raise PrintkitError(f"{position}:{line}:{column}: cannot read position: not UTF-8 text "
-                            f"(byte 0x{raw[exc.start]:02x}); save it as UTF-8") from None
+                            f"(byte 0x{exc.object[exc.start]:02x}); save it as UTF-8") from None
     try:
         obj = json.loads(text, object_pairs_hook=_unique_keys)
     except json.JSONDecodeError as exc:

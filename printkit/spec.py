@@ -86,6 +86,13 @@ def display_path(path: Path) -> str:
         return str(path)
 
 
+def text_position(raw: bytes, offset: int) -> tuple[int, int]:
+    """1-based line and column (in characters) of byte ``offset`` of UTF-8 text."""
+    line_start = raw.rfind(b"\n", 0, offset) + 1
+    column = len(raw[line_start:offset].decode("utf-8", errors="replace")) + 1
+    return raw.count(b"\n", 0, offset) + 1, column
+
+
 def bundled_games() -> list[str]:
     """Ids of the games whose specs ship with printkit, sorted."""
     return sorted(p.stem for p in SPECS_DIR.glob("*.yaml"))
@@ -242,9 +249,7 @@ def load(name: str, check: bool = True) -> Spec:
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
-        line = raw.count(b"\n", 0, exc.start) + 1
-        line_start = raw.rfind(b"\n", 0, exc.start) + 1
-        column = len(raw[line_start:exc.start].decode("utf-8", errors="replace")) + 1
+        line, column = text_position(raw, exc.start)
         raise SpecError([Problem(filename, line, column, f"not UTF-8 text (byte 0x{raw[exc.start]:02x}); "
                                  "save the spec as UTF-8")]) from None
     data, marks, key_marks = parse_yaml(text, filename)
