@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import click
 
+from . import rules
 from . import spec as specs
 from .errors import Problem, SpecError
 from .playout import play_many, summarise
@@ -31,24 +32,21 @@ def _line(problem: Problem) -> str:
 
 def player_options(loaded, players: int | None, variant: str | None) -> list[dict]:
     """One options dict per configuration to play: each player count the spec allows."""
-    extra = {"variant": variant} if variant is not None else {}
     if players is not None:
-        return [{"players": players, **extra}]
+        return [rules.game_options(players, variant)]
     # A game whose variants fix the player count (Phoenix's Team: four) says so.
     allowed = getattr(specs.game_module(loaded.game, "rules"), "player_counts", None)
     if allowed is not None:
-        return [{"players": n, **extra} for n in allowed(loaded, variant)]
+        return [rules.game_options(n, variant) for n in allowed(loaded, variant)]
     counts = loaded.get("players")
     if isinstance(counts, dict) and "min" in counts and "max" in counts:
-        return [{"players": n, **extra} for n in range(counts["min"], counts["max"] + 1)]
-    return [extra]
+        return [rules.game_options(n, variant) for n in range(counts["min"], counts["max"] + 1)]
+    return [rules.game_options(variant=variant)]
 
 
 def run(name: str, playouts: int = 100, seed: int = 0, strict: bool = False, players: int | None = None,
         variant: str | None = None, echo=click.echo, jobs: int | None = None) -> int:
     """Validate ``name`` (bundled id or spec path), print the findings and return the exit code."""
-    from . import rules
-
     try:
         loaded = specs.load(name)
     except SpecError as error:
