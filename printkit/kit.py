@@ -61,7 +61,7 @@ def resolve_options(spec, options: BuildOptions) -> BuildOptions:
             raise PrintkitError(f"--colors {colors}: {title} is for {low} players; choose --colors {low}")
         raise PrintkitError(f"--colors {colors}: {title} is for {low} to {high} "
                             f"players; choose --colors {low}..{high}")
-    # Checked here, before anything is drawn, as well as by the rulebook.
+    # Checked here, before anything is drawn.
     variants = [v for v in (spec.get("variants") or {}) if v != "default"]
     if options.variant is not None and options.variant not in variants:
         offer = f"choose one of {', '.join(variants)}" if variants else "it has none"

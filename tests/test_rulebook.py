@@ -10,7 +10,7 @@ import pytest
 import yaml
 from pypdf import PdfReader
 
-from printkit import SPECS_DIR, TEMPLATES_DIR, rulebook
+from printkit import SPECS_DIR, TEMPLATES_DIR, kit, rulebook
 from printkit import spec as specs
 from printkit.errors import PrintkitError
 from printkit.kit import BuildOptions
@@ -151,8 +151,16 @@ def test_colour_count_changes_the_kit_totals(mckinney):
     text = flat(rulebook.render_pdf(mckinney, BuildOptions(colors=2)))
     assert "In this kit (2 colours: Vermilion and Blue)" in text
     assert "16 Paper" in text
-    with pytest.raises(PrintkitError, match="colours"):
+    with pytest.raises(PrintkitError, match=r"--colors 9: .* is for 2 to 4 players; choose --colors 2\.\.4"):
         rulebook.render_pdf(mckinney, BuildOptions(colors=9))
+
+
+def test_a_rulebook_on_its_own_prints_the_colour_count_of_the_kit(tmp_path):
+    # Four colours in the spec, three players at most: the kit prints three.
+    spec = spec_copy(tmp_path, lambda data: data["players"].update(max=3))
+    assert kit.resolve_options(spec, BuildOptions()).colors == 3
+    text = flat(rulebook.render_pdf(spec, BuildOptions()))
+    assert "In this kit (3 colours: Vermilion, Blue and" in text
 
 
 def test_clarifications_section_is_included(letter_pdf):

@@ -21,28 +21,21 @@ from jinja2.sandbox import ImmutableSandboxedEnvironment
 
 from .. import TEMPLATES_DIR
 from ..errors import PrintkitError
+from ..kit import resolve_options
+from ..sheets import PAPERS
+from ..sheets import plural as plural_of
 from ..spec import display_path
 from .figures import Figures
 
 TEMPLATE_SUFFIX = ".md.j2"
-
-PAPER_NAMES = {"letter": "Letter", "a4": "A4"}
 
 
 # --- helpers the templates may call (as functions or as filters) -----------
 
 def plural(count, word: str, plural_word: str | None = None) -> str:
     """``plural(8, "Unit")`` -> "8 Units"; ``plural(1, "die", "dice")`` -> "1 die"."""
-    many = plural_word if plural_word is not None else _plural_of(word)
+    many = plural_word if plural_word is not None else plural_of(word)
     return f"{number(count)} {word if count == 1 else many}"
-
-
-def _plural_of(word: str) -> str:
-    if word.endswith(("s", "x", "ch", "sh")):
-        return word + "es"
-    if word.endswith("y") and word[-2:-1] not in ("a", "e", "i", "o", "u"):
-        return word[:-1] + "ies"
-    return word + "s"
 
 
 def number(value) -> str:
@@ -159,6 +152,10 @@ def _exists(env, name: str) -> bool:
 def context(spec, options, figures: Figures | None = None) -> dict:
     """The names a rulebook template sees.
 
+    ``options`` are checked and completed as a kit build does
+    (``kit.resolve_options``), so a rulebook on its own says what the kit's
+    would.
+
     - ``spec``: the spec's data (a copy; templates cannot change it)
     - ``game_id``: the kit's id (``spec.id``), ``rule_set``: the game it plays
     - ``options``: paper, paper_name, colors (how many are printed),
@@ -173,18 +170,11 @@ def context(spec, options, figures: Figures | None = None) -> dict:
       parts (``printkit.parts.<game>.figures``), on a line of its own; see
       :mod:`printkit.rulebook.figures`
     """
+    options = resolve_options(spec, options)
     data = copy.deepcopy(spec.data)
     palette = data.get("colors") or []
-    printed = options.colors if options.colors is not None else len(palette)
-    if isinstance(palette, list):  # player colours: print the first `printed`
-        if palette and not 1 <= printed <= len(palette):
-            raise PrintkitError(f"--colors {options.colors}: this game has "
-                                f"{len(palette)} colours (1 to {len(palette)})")
-        palette = palette[:printed]
-    known = [v for v in (data.get("variants") or {}) if v != "default"]
-    if options.variant is not None and options.variant not in known:
-        offer = f"choose one of {', '.join(known)}" if known else "it has none"
-        raise PrintkitError(f"--variant {options.variant}: {spec.id} has no such variant; {offer}")
+    if isinstance(palette, list):  # player colours: print the first options.colors
+        palette = palette[:options.colors]
     seats = data.get("players") or {}
     if isinstance(seats, dict):
         low, high = seats.get("min"), seats.get("max")
@@ -196,8 +186,8 @@ def context(spec, options, figures: Figures | None = None) -> dict:
         "rule_set": spec.game,
         "options": {
             "paper": options.paper,
-            "paper_name": PAPER_NAMES.get(options.paper, options.paper),
-            "colors": printed,
+            "paper_name": PAPERS[options.paper].name,
+            "colors": options.colors,
             "ink_saver": bool(options.ink_saver),
             "variant": options.variant,
         },
@@ -230,6 +220,7 @@ def render_with_figures(spec, options, templates_dir: Path | None = None,
     """The Markdown text of a spec's rulebook and the figures it asked for."""
     env = environment(templates_dir)
     name = name or template_name(spec)
+    options = resolve_options(spec, options)
     figures = Figures(spec, options)
     try:
         template = env.get_template(name)
