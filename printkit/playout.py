@@ -1,9 +1,10 @@
 """Seeded random playouts on the engine contract, shared by validate and simulate.
 
-Only the contract is used (legal_actions, chance_outcomes, apply,
-is_terminal, returns, unfinished), so every game plugs in unchanged. Game
-``index`` of a run seeded ``seed`` always draws the same random numbers, so
-results do not depend on how the games are spread over processes.
+Only the contract is used (``printkit.rules.base``: legal and chance
+actions, apply, is_terminal, returns, unfinished, turns_played), so every
+game plugs in unchanged. Game ``index`` of a run seeded ``seed`` always
+draws the same random numbers, so results do not depend on how the games
+are spread over processes.
 """
 
 from __future__ import annotations
@@ -78,8 +79,7 @@ def random_playout(game, seed: int, index: int) -> Playout:
                                    f"no legal action in a position that is not terminal after {length} actions")
             state.apply(choose(state, rng, legal))
             length += 1
-        return Playout(index, length, state.turns_played(), tuple(state.returns()),
-                       bool(getattr(state, "unfinished", False)))
+        return Playout(index, length, state.turns_played(), tuple(state.returns()), bool(state.unfinished))
     except Exception as exc:  # an engine fault: report it with what reproduces it
         return Playout(index, length, None, (), False,
                        f"{type(exc).__name__} after {length} actions: {exc}")
@@ -122,9 +122,10 @@ def play_many(name: str, options: dict, seed: int, count: int, jobs: int | None 
         chunk = max(1, min(20, count // 20 or 1))
         results = []
         for start in range(0, count, chunk):
-            results += _play_chunk(name, key, seed, indices[start:start + chunk])
+            batch = indices[start:start + chunk]
+            results += _play_chunk(name, key, seed, batch)
             if progress:
-                progress(len(indices[start:start + chunk]))
+                progress(len(batch))
     else:
         chunk = max(1, min(50, math.ceil(count / (jobs * 8))))
         batches = [indices[i:i + chunk] for i in range(0, count, chunk)]
