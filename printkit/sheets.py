@@ -122,15 +122,8 @@ class _Block:
     rotated: bool = False
 
     @property
-    def rows(self) -> int:
-        return math.ceil(len(self.parts) / self.columns)
-
-    @property
     def width(self) -> float:
         return min(self.columns, len(self.parts)) * self.cell_w
-
-    def height_of(self, rows: int) -> float:
-        return rows * self.cell_h
 
 
 def _check_fits(part: Part, paper: Paper, box) -> bool:
@@ -202,7 +195,7 @@ def _pack(blocks: list[_Block], box) -> list[list[Placement]]:
                                            top - (r + 1) * block.cell_h, block.rotated))
             index += count
             cursor += block.width + GAP
-            shelf_h = max(shelf_h, block.height_of(rows))
+            shelf_h = max(shelf_h, rows * block.cell_h)
             if index < len(block.parts):  # the rest of the grid goes on the next page
                 pages.append([])
                 top, cursor, shelf_h = y0 + h, x0, 0.0
