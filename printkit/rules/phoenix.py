@@ -898,7 +898,7 @@ def _check_stage(state: State, obj) -> None:
         if (ax, ay) != (rx + steps * dx, ry + steps * dy):
             _fail("the chain-reaction Bird ('active') must stand on the rolled square or on the "
                   "line from it in 'direction'")
-    if stage in (CHAIN,) and not state.escalation:
+    if stage == CHAIN and not state.escalation:
         _fail("chain reactions come only in the Escalation Phase")
 
 
