@@ -13,7 +13,7 @@ class Problem:
     line: int | None  # 1-based
     column: int | None  # 1-based
     message: str
-    severity: str = "error"  # "error" or "warning"
+    severity: str = "error"  # "error", "warning" or "info" (a note, e.g. from validate's analysis)
 
     def __str__(self) -> str:
         where = self.file
@@ -21,7 +21,7 @@ class Problem:
             where += f":{self.line}"
             if self.column is not None:
                 where += f":{self.column}"
-        prefix = "warning: " if self.severity == "warning" else ""
+        prefix = {"warning": "warning: ", "info": "note: "}.get(self.severity, "")
         return f"{where}: {prefix}{self.message}"
 
 

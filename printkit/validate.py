@@ -20,14 +20,8 @@ import click
 
 from . import rules
 from . import spec as specs
-from .errors import Problem, SpecError
+from .errors import SpecError
 from .playout import play_many, summarise
-
-
-def _line(problem: Problem) -> str:
-    if problem.severity == "info":
-        return str(Problem(problem.file, problem.line, problem.column, "note: " + problem.message))
-    return str(problem)
 
 
 def player_options(loaded, players: int | None, variant: str | None) -> list[dict]:
@@ -51,7 +45,7 @@ def run(name: str, playouts: int = 100, seed: int = 0, strict: bool = False, pla
         loaded = specs.load(name)
     except SpecError as error:
         for problem in error.problems:
-            echo(_line(problem))
+            echo(str(problem))
         echo(f"unsound: {len(error.problems)} error{'s' * (len(error.problems) != 1)} in the spec")
         return 2
     findings = list(loaded.warnings)
@@ -61,7 +55,7 @@ def run(name: str, playouts: int = 100, seed: int = 0, strict: bool = False, pla
     if hasattr(module, "analyse"):
         findings += module.analyse(loaded, games[0])
     for problem in findings:
-        echo(_line(problem))
+        echo(str(problem))
     errors = sum(1 for p in findings if p.severity == "error")
     warnings = sum(1 for p in findings if p.severity == "warning")
 
