@@ -143,14 +143,19 @@ def test_formats_choose_the_files(tmp_path):
     assert bad.exit_code == 2 and "png" in bad.output
 
 
-def test_pieces_and_tracks_that_do_not_fit_the_board_are_all_reported(tmp_path):
+def small_board_text() -> str:
+    """The bundled spec on a 4 x 4 quadrant of 14 mm squares: a sound game whose
+    pieces and Slider tracks do not fit the board."""
     text = bundled_text().replace("  square_mm: 22", "  square_mm: 14")
     text = text.replace("  quadrant_size: 7 ", "  quadrant_size: 4 ")
     # keep only the +/- spaces that lie inside a 4 x 4 quadrant
-    text = "\n".join(line for line in text.splitlines()
+    return "\n".join(line for line in text.splitlines()
                      if not re.search(r"at: \[(\d), (\d)\]", line)
                      or max(map(int, re.search(r"at: \[(\d), (\d)\]", line).groups())) < 4)
-    result = run("build", write(tmp_path, text), "--out", tmp_path / "out")
+
+
+def test_pieces_and_tracks_that_do_not_fit_the_board_are_all_reported(tmp_path):
+    result = run("build", write(tmp_path, small_board_text()), "--out", tmp_path / "out")
     assert result.exit_code == 2
     lines = result.output.strip().splitlines()
     assert len(lines) == 4, result.output
@@ -160,3 +165,10 @@ def test_pieces_and_tracks_that_do_not_fit_the_board_are_all_reported(tmp_path):
     assert "Builder of side 16 mm does not stand inside a 14 mm square" in result.output
     assert "notches and the labels of Slider A do not fit" in result.output
     assert "notches and the labels of Slider B do not fit" in result.output
+
+
+def test_validate_reports_what_the_kit_could_not_print(tmp_path):
+    result = run("validate", write(tmp_path, small_board_text()), "--playouts", 0)
+    assert result.exit_code == 2
+    assert "unsound: 4 errors in the spec" in result.output
+    assert "Units (18 mm) must not be larger than a board square (14 mm)" in result.output

@@ -211,11 +211,9 @@ def seat_color(spec, seat: int) -> dict:
 def parts(spec, options) -> list[Part]:
     """Every part of the McKinney kit, in order of assembly (see the module doc).
 
-    The spec's checks (``printkit.rules.mckinney_checks``) have made sure the
-    quadrants join; what is left to check here is what the sizes allow."""
-    problems = _size_problems(spec)
-    if problems:
-        raise SpecError(sorted(problems, key=lambda p: (p.line or 0, p.column or 0)))
+    The spec's checks (``printkit.rules.mckinney_checks``, with
+    ``size_problems`` below) have made sure the quadrants join and the
+    pieces fit."""
     seats = playing_seats(spec, options.colors or spec["players"]["max"])
     out = quadrant_parts(spec, options, seats)
     for seat in seats:
@@ -229,7 +227,9 @@ def quadrant_parts(spec, options, seats: list[int]) -> list[Part]:
             for q in board_layout(spec)]
 
 
-def _size_problems(spec) -> list:
+def size_problems(spec) -> list:
+    """Sizes the kit cannot print: Units or a Builder larger than a square,
+    Slider tracks too short for their notches or too narrow for their Markers."""
     g = kit_geometry(spec)
     problems = []
     kit = ("kit",) if spec.get("kit") else ()

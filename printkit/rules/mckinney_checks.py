@@ -19,7 +19,10 @@ SEAMS = (("top-left", "top-right"), ("top-right", "bottom-right"),
 
 
 def check_spec(spec) -> list:
-    """Problems the schema cannot see: board, quadrants, +/- spaces, sliders, seating, components."""
+    """Problems the schema cannot see: board, quadrants, +/- spaces, sliders,
+    seating, components, and sizes the kit cannot print."""
+    from ..parts.mckinney import size_problems  # the part generator measures its own pieces
+
     data = spec.data
     problems = []
     problems += _player_problems(spec, data)
@@ -28,6 +31,7 @@ def check_spec(spec) -> list:
     problems += _slider_problems(spec, data)
     problems += _component_problems(spec, data)
     problems += _beats_problems(spec, data)
+    problems += size_problems(spec)
     problems.sort(key=lambda p: (p.line or 0, p.column or 0))
     return problems
 
