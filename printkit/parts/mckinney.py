@@ -215,15 +215,15 @@ def parts(spec, options) -> list[Part]:
     ``size_problems`` below) have made sure the quadrants join and the
     pieces fit."""
     seats = playing_seats(spec, options.colors or spec["players"]["max"])
-    out = quadrant_parts(spec, options, seats)
+    out = quadrant_parts(spec, seats)
     for seat in seats:
         out.extend(pieces(spec, seat_color(spec, seat)))
     return out
 
 
-def quadrant_parts(spec, options, seats: list[int]) -> list[Part]:
+def quadrant_parts(spec, seats: list[int]) -> list[Part]:
     """The four printed quadrants; only the start squares of ``seats`` are coloured."""
-    return [quadrant_part(spec, q, seat_color(spec, q.seat) if q.seat in seats else None, options)
+    return [quadrant_part(spec, q, seat_color(spec, q.seat) if q.seat in seats else None)
             for q in board_layout(spec)]
 
 
@@ -276,7 +276,7 @@ def _text_on(x, y, text, up, size, bold=False, color=INK) -> Text:
     return Text(x - ux * drop, y - uy * drop, text, size=size, bold=bold, color=color, angle=round(angle, 6))
 
 
-def quadrant_part(spec, q: Quadrant, color: dict | None, options=None) -> Part:
+def quadrant_part(spec, q: Quadrant, color: dict | None) -> Part:
     """One printed quadrant (see the module doc); ``color`` None leaves its start square blank."""
     g = q.geometry
     sx, sy = q.signs
@@ -696,7 +696,7 @@ def board_figure(spec, options) -> Part:
     """The board as it lies assembled: every quadrant part the kit prints,
     moved to its place, keeping what shows on the face of the board (glue
     tabs, waste and the notes beside the edges go under or are cut away)."""
-    quadrants = quadrant_parts(spec, options, playing_seats(spec, options.colors or spec["players"]["max"]))
+    quadrants = quadrant_parts(spec, playing_seats(spec, options.colors or spec["players"]["max"]))
     g = kit_geometry(spec)
     E = g.grid + g.track  # from the board's centre to its edge
     margin = FIGURE_LABEL_PT * PT * 1.6

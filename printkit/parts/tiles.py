@@ -118,8 +118,8 @@ def grid_plan(size: float, paper: str = "letter") -> tuple[int, int, float, floa
     return columns, rows, side, end
 
 
-def tile_grid(count: int, first: int, total: int, size: float, columns: int, rows: int,
-              side: float, end: float, colors: dict, ink_saver: bool) -> Part:
+def tile_grid(count: int, first: int, size: float, columns: int, side: float, end: float,
+              colors: dict, ink_saver: bool) -> Part:
     """A sheet's worth of tiles (``count`` of them, numbers first..) edge to edge."""
     used_rows = math.ceil(count / columns)
     last_row = count - (used_rows - 1) * columns  # tiles in the bottom row
@@ -206,8 +206,7 @@ def tile_grids(spec, options) -> list[Part]:
     first = 1
     while first <= count:
         n = min(per_sheet, count - first + 1)
-        grids.append(tile_grid(n, first, count, size, columns, rows, side, end, data["colors"],
-                               options.ink_saver))
+        grids.append(tile_grid(n, first, size, columns, side, end, data["colors"], options.ink_saver))
         first += n
     return grids
 
@@ -257,7 +256,7 @@ def reference_card(spec, options) -> Part:
              for i in order]
     row_gap = 5.0
     title_h, head_h = 9.0, 6.0
-    notes = _card_notes(book, data)
+    notes = _card_notes(book)
     note_h = 3.6 * len(notes) + 2
     height = CARD_PAD + title_h + head_h + sum(row_h) + row_gap * (len(order) - 1) + 4 + note_h + CARD_PAD
 
@@ -305,7 +304,7 @@ def reference_card(spec, options) -> Part:
     return part
 
 
-def _card_notes(book: ShapeBook, data: dict) -> list[str]:
+def _card_notes(book: ShapeBook) -> list[str]:
     order = cycle_order(book)
     chain = ", ".join(f"{book.shapes[i].name} beats {book.shapes[book.beaten[i]].name}" for i in order)
     turned = ("turned or mirrored" if book.mirrors else "turned (mirror images do not count)")
