@@ -279,8 +279,8 @@ def _text_on(x, y, text, up, size, bold=False, color=INK) -> Text:
 def quadrant_part(spec, q: Quadrant, color: dict | None) -> Part:
     """One printed quadrant (see the module doc); ``color`` None leaves its start square blank."""
     g = q.geometry
-    sx, sy = q.signs
-    s, G, T = g.square, g.grid, g.track
+    _, sy = q.signs
+    s = g.square
     bx0, by0, bx1, by1 = q.bounds()
     outline = q.outline()
     items: list = [Fill(rect(bx0, by0, bx1 - bx0, by1 - by0), WASTE_GREY, role=WASTE, holes=(outline,))]

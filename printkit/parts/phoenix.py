@@ -59,7 +59,7 @@ def parts(spec, options) -> list[Part]:
     out = [board_part(spec), turn_track_part(spec)]
     for color in colors:
         for kind in TYPES:
-            for k in range(spec["birds"]["counts"][kind]):
+            for _ in range(spec["birds"]["counts"][kind]):
                 out.append(bird_part(spec, color, kind))
     out.append(ashes_part(spec, colors))
     out += [die_part(spec, "x", options.ink_saver), die_part(spec, "y", options.ink_saver)]

@@ -150,7 +150,7 @@ class State(base.State):
         """Apply ``action`` in place; IllegalAction if it is not legal now."""
         if not isinstance(action, numbers.Integral) or not 0 <= action < ACTION_LIMIT:
             raise IllegalAction(f"action {action!r} is not legal in this position")
-        x, y, o = decode(int(action))
+        x, y, _ = decode(int(action))
         if self._placement_error(x, y) is not None:
             raise IllegalAction(f"action {action!r} is not legal in this position")
         self._apply(int(action))
