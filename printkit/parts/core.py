@@ -333,18 +333,6 @@ def tab_label(a: Point, b: Point, depth: float, label: str, taper_deg: float = 4
             for text, w in zip(lines, baselines)]
 
 
-def glue_tab(a: Point, b: Point, depth: float, label: str = "glue",
-             taper_deg: float = 45.0, fold: str = VALLEY) -> list[Item]:
-    """A tapered glue tab on the edge a->b, on the edge's right-hand side
-    (outside, for a counter-clockwise outline).
-
-    The edge itself becomes a fold line (``fold``); the three other sides are
-    cut. The ends slope at ``taper_deg`` so the tab is shorter than its edge."""
-    c, d = tab_corners(a, b, depth, taper_deg)
-    art = glue_tab_art(a, b, depth, label, taper_deg, fold)
-    return [art[0], Line((b, c, d, a), role=CUT), *art[1:]]
-
-
 def tabbed_outline(points, tabs) -> tuple[Point, ...]:
     """A closed counter-clockwise outline with tapered tabs let into its edges.
 
