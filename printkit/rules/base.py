@@ -44,6 +44,14 @@ class Game:
     def __init__(self, spec):
         self.spec = spec
 
+    @classmethod
+    def refuse_unknown(cls, variant: str | None, options: dict) -> None:
+        """For a game without variants or other options: refuse any that are given."""
+        if variant is not None:
+            raise PrintkitError(f"{cls.name} has no variant '{variant}': it is played one way only")
+        if options:
+            raise PrintkitError(f"{cls.name} takes no option {', '.join(sorted(options))}")
+
     def initial_state(self) -> "State":
         raise NotImplementedError
 

@@ -65,10 +65,7 @@ class Game(base.Game):
     name = "mckinney"
 
     def __init__(self, spec, players: int | None = None, variant: str | None = None, **options):
-        if variant is not None:
-            raise PrintkitError(f"mckinney has no variant '{variant}'")
-        if options:
-            raise PrintkitError(f"mckinney takes no option {', '.join(sorted(options))}")
+        self.refuse_unknown(variant, options)
         super().__init__(spec)
         data = spec.data if hasattr(spec, "data") else spec
         self.data = data

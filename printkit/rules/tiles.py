@@ -64,10 +64,7 @@ class Game(base.Game):
     def __init__(self, spec, players: int | None = None, variant: str | None = None, **options):
         if players not in (None, 2):
             raise PrintkitError(f"tiles is a game for 2 players, not {players}")
-        if variant is not None:
-            raise PrintkitError(f"tiles has no variant '{variant}'")
-        if options:
-            raise PrintkitError(f"tiles takes no option {', '.join(sorted(options))}")
+        self.refuse_unknown(variant, options)
         super().__init__(spec)
         data = spec.data if hasattr(spec, "data") else spec
         self.data = data
