@@ -28,7 +28,6 @@ def assembled(mckinney_spec):
         q = layout[part.meta["position"]]
         dx, dy = part.meta["board_offset"]
         assert (dx, dy) == q.board_offset
-        from printkit.parts.core import transform
         out[q.position] = (q, part, [transform(i, dx=dx, dy=dy) for i in part.items])
     return out
 

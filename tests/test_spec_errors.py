@@ -137,6 +137,7 @@ def test_formats_choose_the_files(tmp_path):
     names = sorted(p.name for p in (tmp_path / "a" / "mckinney").iterdir())
     assert names and all(n.endswith(".svg") for n in names)
     only_pdf = run("build", "mckinney", "--format", "pdf", "--out", tmp_path / "b")
+    assert only_pdf.exit_code == 0
     assert sorted(p.name for p in (tmp_path / "b" / "mckinney").iterdir()) == \
         ["mckinney-kit.pdf", "mckinney-rules.pdf"]
     bad = run("build", "mckinney", "--format", "png", "--out", tmp_path / "c")

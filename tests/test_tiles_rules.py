@@ -10,8 +10,7 @@ from hypothesis import strategies as st
 from printkit import rules, spec
 from printkit.errors import PrintkitError, SpecError
 from printkit.rules import tiles
-from printkit.rules.tiles_shapes import (BLACK, CODES, STEPS, WHITE, ShapeBook, images, normalise,
-                                         swapped)
+from printkit.rules.tiles_shapes import BLACK, CODES, STEPS, WHITE, images, normalise, swapped
 
 ROCK, PAPER, SCISSORS = 0, 1, 2
 
