@@ -239,6 +239,21 @@ def perft(state, depth: int) -> int:
     return total
 
 
+def perft_counts(state, max_depth: int, budget: int) -> list[int]:
+    """perft at depths 1, 2, ... up to ``max_depth``, stopping after the first
+    depth whose count exceeds ``budget`` (kept, so the list is never empty)
+    or that reaches 0."""
+    counts = []
+    for depth in range(1, max_depth + 1):
+        count = perft(state, depth)
+        if count > budget and counts:
+            break
+        counts.append(count)
+        if count == 0:
+            break
+    return counts
+
+
 def divide(state, depth: int) -> dict:
     """perft split by first move, keyed by the move's notation."""
     out = {}

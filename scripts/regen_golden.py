@@ -28,7 +28,7 @@ sys.path.insert(0, str(ROOT / "tests"))
 sys.path.insert(0, str(ROOT))
 
 from engine_configs import CONFIGS, ENDS, EVENTS, LATE, config_id, first_events, load  # noqa: E402
-from printkit.playout import choose, divide, perft  # noqa: E402
+from printkit.playout import choose, divide, perft_counts  # noqa: E402
 
 GOLDEN_SEEDS = range(40)  # the shortest game that ends among these seeds is recorded...
 GOLDEN_MAX = 250  # ...if it ends within this many actions; else the first GOLDEN_PREFIX of seed 0
@@ -114,14 +114,7 @@ def perft_data(game, record: dict) -> dict:
     out = []
     for name, obj in positions:
         state = game.state_from_json(obj)
-        counts = []
-        for depth in range(1, PERFT_MAX_DEPTH + 1):
-            count = perft(state, depth)
-            if count > PERFT_BUDGET and counts:
-                break
-            counts.append(count)
-            if count == 0:
-                break
+        counts = perft_counts(state, PERFT_MAX_DEPTH, PERFT_BUDGET)
         out.append({"name": name, "position": obj, "counts": counts,
                     "divide": divide(state, len(counts))})
     return {"config": record["config"], "positions": out}

@@ -19,7 +19,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from phoenix_helpers import ESCALATION_2P, game, moves, position  # noqa: E402
-from printkit.playout import divide, perft  # noqa: E402
+from printkit.playout import divide, perft, perft_counts  # noqa: E402
 
 DATA = Path(__file__).resolve().parent / "perft" / "phoenix-escalation.json"
 BUDGET = 20000  # the deepest depth whose count stays within this many sequences
@@ -45,22 +45,10 @@ def positions():
     ]
 
 
-def counts(state):
-    found = []
-    for depth in range(1, MAX_DEPTH + 1):
-        count = perft(state, depth)
-        if count > BUDGET and found:
-            break
-        found.append(count)
-        if count == 0:
-            break
-    return found
-
-
 def regenerate() -> None:
     out = []
     for name, players, variant, state in positions():
-        found = counts(state)
+        found = perft_counts(state, MAX_DEPTH, BUDGET)
         out.append({"name": name, "players": players, "variant": variant, "position": state.to_json(),
                     "counts": found, "divide": divide(state, len(found))})
         print(f"{name}: {found}")
