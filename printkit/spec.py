@@ -78,6 +78,11 @@ class Spec:
         return Problem(display_path(self.path), line, column, message, severity)
 
 
+def data_of(spec) -> dict:
+    """A Spec's data, or a plain dict as it is: games and part generators take either."""
+    return spec.data if isinstance(spec, Spec) else spec
+
+
 def display_path(path: Path) -> str:
     """A path as the user would recognise it: relative to the working directory if inside it."""
     try:

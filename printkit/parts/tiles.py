@@ -23,6 +23,7 @@ from ..errors import PrintkitError
 from ..rules.tiles import Game, decode
 from ..rules.tiles_shapes import BLACK, WHITE, ShapeBook, connected, corner, normalise, swapped
 from ..sheets import PAPERS, content_box
+from ..spec import data_of
 from ..writers.fonts import fit_size, text_width_mm
 from .core import ART, CUT, Circle, Fill, Line, Part, Text, rect
 from .nets import cells_outline
@@ -197,7 +198,7 @@ def crop_marks(x0: float, y0: float, columns: int, rows: int, size: float,
 
 
 def tile_grids(spec, options) -> list[Part]:
-    data = spec.data if hasattr(spec, "data") else spec
+    data = data_of(spec)
     count = int(data["tiles"]["count"])
     size = float(data["tiles"]["size_mm"])
     columns, rows, side, end = grid_plan(size, paper=options.paper)
@@ -235,7 +236,7 @@ def _extent(image) -> tuple[int, int]:
 def reference_card(spec, options) -> Part:
     """Every counted image of the three shapes in Black and in White, and
     which beats which, from the shapes the rules count."""
-    data = spec.data if hasattr(spec, "data") else spec
+    data = data_of(spec)
     book = ShapeBook.from_spec(data)
     colors = data["colors"]
     order = cycle_order(book)
@@ -320,7 +321,7 @@ def _card_notes(book: ShapeBook) -> list[str]:
 
 def parts(spec, options) -> list[Part]:
     """Every part of the kit: the tile sheets, then the reference cards (one per player)."""
-    data = spec.data if hasattr(spec, "data") else spec
+    data = data_of(spec)
     cards = [reference_card(spec, options) for _ in range(int(data["reference_cards"]))]
     return tile_grids(spec, options) + cards
 
@@ -337,7 +338,7 @@ def sheet_title(group: str, parts_: list[Part]) -> str:
 
 def cover(spec, options, width: float, height: float) -> list:
     """Cutting notes on the cover sheet."""
-    data = spec.data if hasattr(spec, "data") else spec
+    data = data_of(spec)
     size = data["tiles"]["size_mm"]
     lines = [
         ("How to cut", True),
@@ -392,7 +393,7 @@ def _pattern_items(cells, x: float, y: float, size: float, colors: dict) -> list
 def shapes_figure(spec) -> Part:
     """Every shape as the spec draws it, in Black (its black halves) and in
     White (the same pattern in white halves), named, with what it beats."""
-    data = spec.data if hasattr(spec, "data") else spec
+    data = data_of(spec)
     book = ShapeBook.from_spec(data)
     colors = data["colors"]
     t = FIGURE_TILE
@@ -442,7 +443,7 @@ def scoring_position(spec):
     The table is searched for, not typed in: the two shapes come from the
     spec, side by side; the engine then lays them tile by tile, every move
     legal, every turn before the last ending level."""
-    data = spec.data if hasattr(spec, "data") else spec
+    data = data_of(spec)
     game = Game(spec)
     book = game.book
     winner = book.keys.index(next(iter(data["beats"])))
@@ -497,7 +498,7 @@ def _lay_all(state, todo: dict):
 def scoring_figure(spec) -> Part:
     """The end of a game the engine played (``scoring_position``): its tiles
     numbered in play order, the shapes it counts outlined, and the score."""
-    data = spec.data if hasattr(spec, "data") else spec
+    data = data_of(spec)
     book = ShapeBook.from_spec(data)
     state = scoring_position(spec)
     if state is None:  # shapes that cannot lie side by side alone: no example to draw

@@ -32,6 +32,7 @@ from __future__ import annotations
 import re
 
 from ..errors import PrintkitError
+from ..spec import data_of
 from . import base
 from .base import TERMINAL, IllegalAction
 from .mckinney_board import FILES, layout, parse_square, square_name
@@ -67,7 +68,7 @@ class Game(base.Game):
     def __init__(self, spec, players: int | None = None, variant: str | None = None, **options):
         self.refuse_unknown(variant, options)
         super().__init__(spec)
-        data = spec.data if hasattr(spec, "data") else spec
+        data = data_of(spec)
         self.data = data
         lo, hi = data["players"]["min"], data["players"]["max"]
         n = hi if players is None else players

@@ -41,6 +41,7 @@ import numbers
 import re
 
 from ..errors import PrintkitError
+from ..spec import data_of
 from . import base
 from .base import CHANCE, TERMINAL, IllegalAction
 
@@ -85,7 +86,7 @@ class Game(base.Game):
     def __init__(self, spec, players: int | None = None, variant: str | None = None, **options):
         if options:
             raise PrintkitError(f"phoenix takes no option {', '.join(sorted(options))}")
-        data = spec.data if hasattr(spec, "data") else spec
+        data = data_of(spec)
         variant = variant or data["variants"]["default"]
         if variant not in VARIANTS or variant not in data["variants"]:
             known = [v for v in VARIANTS if v in data["variants"]]
@@ -904,7 +905,7 @@ def _check_stage(state: State, obj) -> None:
 
 def player_counts(spec, variant: str | None = None) -> list[int]:
     """The player counts a variant can be played with (Team: four only)."""
-    data = spec.data if hasattr(spec, "data") else spec
+    data = data_of(spec)
     variant = variant or data["variants"]["default"]
     if variant == "team":
         return [4]

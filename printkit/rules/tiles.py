@@ -31,6 +31,7 @@ import numbers
 import re
 
 from ..errors import PrintkitError
+from ..spec import data_of
 from . import base
 from .base import TERMINAL, IllegalAction
 from .tiles_shapes import BLACK, CODES, COLOURS, ORIENTATIONS, STEPS, WHITE, ShapeBook, connected
@@ -66,7 +67,7 @@ class Game(base.Game):
             raise PrintkitError(f"tiles is a game for 2 players, not {players}")
         self.refuse_unknown(variant, options)
         super().__init__(spec)
-        data = spec.data if hasattr(spec, "data") else spec
+        data = data_of(spec)
         self.data = data
         self.book = ShapeBook.from_spec(data)
         self.tile_count = int(data["tiles"]["count"])
