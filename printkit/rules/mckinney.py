@@ -35,10 +35,9 @@ from ..errors import PrintkitError
 from ..spec import data_of
 from . import base
 from .base import TERMINAL, IllegalAction
-from .mckinney_board import FILES, layout, parse_square, square_name
+from .mckinney_board import FILES, UNIT_TYPES, layout, parse_square, square_name
 from .mckinney_checks import analyse, check_spec  # noqa: F401  (spec.load and validate call them)
 
-UNIT_TYPES = ("paper", "rock", "scissors")  # kinds 1, 2, 3; kind 0 is the Builder
 LETTERS = "BPRS"
 
 # Stages of a turn, as the position JSON names them.

@@ -20,6 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 POSITIONS = ("top-left", "top-right", "bottom-right", "bottom-left")
+UNIT_TYPES = ("paper", "rock", "scissors")  # kinds 1, 2, 3 in the engine; kind 0 is the Builder
 FILES = "abcdefghijklmnopqrstuvwxyz"
 
 # Direction away from the centre, per quadrant position: (sign of x, sign of y).

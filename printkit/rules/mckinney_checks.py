@@ -10,9 +10,8 @@ from __future__ import annotations
 
 from collections import deque
 
-from .mckinney_board import POSITIONS, equivalent_seats, layout, layout_symmetries, square_name
+from .mckinney_board import POSITIONS, UNIT_TYPES, equivalent_seats, layout, layout_symmetries, square_name
 
-UNIT_TYPES = ("paper", "rock", "scissors")
 # Neighbouring quadrant positions: each pair shares one seam.
 SEAMS = (("top-left", "top-right"), ("top-right", "bottom-right"),
          ("bottom-right", "bottom-left"), ("bottom-left", "top-left"))
