@@ -2,8 +2,6 @@
 
 from pathlib import Path
 
-__version__ = "0.1.0"
-
 # Bundled data lives beside the package in the source tree (installed editable).
 ROOT = Path(__file__).resolve().parent.parent
 SPECS_DIR = ROOT / "specs"

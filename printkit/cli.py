@@ -52,6 +52,11 @@ def main():
     """
 
 
+_POSITION_HELP = "Position JSON, as `printkit apply` prints it (default: the initial setup)."
+_PLAYERS_HELP = "Player count (default: the game's default); must match the position's."
+_VARIANT_HELP = "A rules variant, for games that have them."
+
+
 @main.command("list")
 def list_games():
     """The bundled games, one line each: id, title, description."""
@@ -111,7 +116,7 @@ def build(game, build_all, colors, paper, out_dir, ink_saver, formats, variant):
 @click.option("--strict", is_flag=True, help="Exit 1 when there are warnings.")
 @click.option("--players", type=int, default=None,
               help="Player count for the playouts (default: each count the spec allows).")
-@click.option("--variant", default=None, help="A rules variant, for games that have them.")
+@click.option("--variant", default=None, help=_VARIANT_HELP)
 def validate(game, playouts, seed, strict, players, variant):
     """Check the spec of GAME (a bundled id or a spec .yaml): the schema and
     the game's own checks, each problem with file:line:column; the game's
@@ -136,7 +141,7 @@ def validate(game, playouts, seed, strict, players, variant):
               help="Worker processes (default and most: one per core); the numbers are the same whatever it is.")
 @click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON.")
 @click.option("--players", type=int, default=None, help="Player count (default: the game's default).")
-@click.option("--variant", default=None, help="A rules variant, for games that have them.")
+@click.option("--variant", default=None, help=_VARIANT_HELP)
 def simulate(game, n_games, seed, jobs, as_json, players, variant):
     """Play seeded random games of GAME (a bundled id or a spec .yaml) and
     print games finished and unfinished (stopped at the spec's turn limit),
@@ -194,11 +199,6 @@ def _load_position(game_obj, position: Path | None, players, variant):
     if variant is not None and played is not None and played != variant:
         raise PrintkitError(f"{position}: the position is of the {played} variant, not --variant {variant}")
     return state
-
-
-_POSITION_HELP = "Position JSON, as `printkit apply` prints it (default: the initial setup)."
-_PLAYERS_HELP = "Player count (default: the game's default); must match the position's."
-_VARIANT_HELP = "A rules variant, for games that have them."
 
 
 @main.command(short_help="Every legal move in a position, in the game's notation.")
