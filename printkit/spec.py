@@ -8,7 +8,6 @@ with the file, line and column it comes from.
 
 from __future__ import annotations
 
-import importlib
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -19,15 +18,10 @@ import yaml
 from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT202012
 
-from . import SPECS_DIR
+from . import SPECS_DIR, games
 from .errors import PrintkitError, Problem, SpecError
 
 SCHEMAS_DIR = Path(__file__).resolve().parent / "schemas"
-
-# The rule sets printkit knows. A spec names one with its `game:` key; the
-# name only ever selects from this list, so a spec cannot make us import
-# anything else.
-RULE_SETS = ("mckinney", "phoenix", "tiles", "lam", "playground")
 
 Pointer = tuple  # a path into the spec: keys and list indexes
 
@@ -223,20 +217,20 @@ def _construct(loader, node, pointer, marks, key_marks, problems, filename):
 
 # --- Loading and validating ------------------------------------------------
 
-def _read_schema(name: str) -> dict:
+def _read_schema(path) -> dict:
     # printkit's own files, so libyaml's parser (when PyYAML has it) may read
     # them: six times faster than the pure-Python one, which specs keep for
     # its error messages.
-    with open(SCHEMAS_DIR / name, encoding="utf-8") as f:
+    with open(path, encoding="utf-8") as f:
         return yaml.load(f, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
 
 
 @cache
 def validator_for(game: str) -> jsonschema.Draft202012Validator:
     """The schema validator of one game; "common.yaml" holds shared definitions."""
-    common = Resource.from_contents(_read_schema("common.yaml"), default_specification=DRAFT202012)
+    common = Resource.from_contents(_read_schema(SCHEMAS_DIR / "common.yaml"), default_specification=DRAFT202012)
     registry = Registry().with_resource("common.yaml", common)
-    return jsonschema.Draft202012Validator(_read_schema(f"{game}.yaml"), registry=registry)
+    return jsonschema.Draft202012Validator(_read_schema(games.schema_path(game)), registry=registry)
 
 
 def load(name: str, check: bool = True) -> Spec:
@@ -264,15 +258,13 @@ def load(name: str, check: bool = True) -> Spec:
     if not isinstance(data, dict):
         raise SpecError([spec.problem((), "a spec must be a mapping with a 'game' key")])
     game = data.get("game")
-    if game not in RULE_SETS:
-        known = ", ".join(RULE_SETS)
+    if game not in games.known():
+        known = ", ".join(games.known())
         raise SpecError([spec.problem(("game",) if "game" in data else (),
                                       f"'game' must be one of {known}, not {game!r}")])
-    if not (SCHEMAS_DIR / f"{game}.yaml").is_file():
-        raise SpecError([spec.problem(("game",), f"printkit cannot read {game} specs yet (no schema)")])
     problems = schema_problems(spec)
     if not problems and check:
-        problems = game_module(game, "rules").check_spec(spec)
+        problems = games.stage(game, "checks").check_spec(spec)
     errors = [p for p in problems if p.severity == "error"]
     if errors:
         raise SpecError(errors)
@@ -308,15 +300,3 @@ def _friendly(error: jsonschema.ValidationError) -> str:
     if error.validator in ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"):
         return f"{error.instance!r} is out of range ({error.validator} {error.validator_value})"
     return error.message
-
-
-def game_module(game: str, kind: str):
-    """The module for one game and one stage: kind is 'rules' or 'parts'."""
-    if game not in RULE_SETS:
-        raise PrintkitError(f"unknown rule set '{game}'")
-    try:
-        return importlib.import_module(f"printkit.{kind}.{game}")
-    except ModuleNotFoundError as exc:
-        if exc.name == f"printkit.{kind}.{game}":
-            raise PrintkitError(f"{game}: printkit has no {kind} for this game yet") from None
-        raise

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import click
 
-from . import rules
+from . import games, rules
 from . import spec as specs
 from .errors import SpecError
 from .playout import play_many, summarise
@@ -29,7 +29,7 @@ def player_options(loaded, players: int | None, variant: str | None) -> list[dic
     if players is not None:
         return [rules.game_options(players, variant)]
     # A game whose variants fix the player count (Phoenix's Team: four) says so.
-    allowed = getattr(specs.game_module(loaded.game, "rules"), "player_counts", None)
+    allowed = getattr(games.stage(loaded.game, "checks"), "player_counts", None)
     if allowed is not None:
         return [rules.game_options(n, variant) for n in allowed(loaded, variant)]
     counts = loaded.get("players")
@@ -49,11 +49,11 @@ def run(name: str, playouts: int = 100, seed: int = 0, strict: bool = False, pla
         echo(f"unsound: {len(error.problems)} error{'s' * (len(error.problems) != 1)} in the spec")
         return 2
     findings = list(loaded.warnings)
-    module = specs.game_module(loaded.game, "rules")
+    module = games.stage(loaded.game, "checks")
     configs = player_options(loaded, players, variant)
-    games = [rules.load(name, **options) for options in configs]  # a bad option is exit 2 via the CLI
+    engines = [rules.load(name, **options) for options in configs]  # a bad option is exit 2 via the CLI
     if hasattr(module, "analyse"):
-        findings += module.analyse(loaded, games[0])
+        findings += module.analyse(loaded, engines[0])
     for problem in findings:
         echo(str(problem))
     errors = sum(1 for p in findings if p.severity == "error")
@@ -61,7 +61,7 @@ def run(name: str, playouts: int = 100, seed: int = 0, strict: bool = False, pla
 
     if playouts and not errors:
         echo(f"random playouts: {playouts} per player count, seed {seed}")
-        for options, game in zip(configs, games):
+        for options, game in zip(configs, engines):
             results = play_many(name, options, seed, playouts, jobs)
             summary = summarise(results, game.player_names())
             label = ", ".join(f"{k} {v}" for k, v in options.items()) or "default options"

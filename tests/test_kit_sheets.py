@@ -5,7 +5,7 @@ import math
 
 import pytest
 
-from printkit import kit, sheets, spec
+from printkit import games, kit, sheets, spec
 from printkit.parts.core import (ASCENT, CUT, DESCENT, GLUE, MIN_TEXT_PT, MOUNTAIN, PT, VALLEY, Fill, Line,
                                  Text)
 from printkit.writers.fonts import text_width_mm
@@ -23,7 +23,7 @@ def laid_out():
         if key not in cache:
             loaded = spec.load(game)
             options = kit.resolve_options(loaded, kit.BuildOptions(paper=paper, ink_saver=ink_saver))
-            module = spec.game_module(game, "parts")
+            module = games.stage(game, "parts")
             cache[key] = sheets.impose(loaded, module.parts(loaded, options), options, module)
         return cache[key]
 

@@ -72,10 +72,10 @@ class Figures:
 
     def offered(self) -> dict:
         if self._offered is None:
-            from ..spec import game_module
+            from .. import games
 
             try:
-                module = game_module(self.spec.game, "parts")
+                module = games.stage(self.spec.game, "parts")
             except PrintkitError:  # a game without a part generator offers nothing
                 module = None
             offer = getattr(module, "figures", None)

@@ -21,7 +21,7 @@ from jinja2.sandbox import ImmutableSandboxedEnvironment
 
 from .. import TEMPLATES_DIR
 from ..errors import PrintkitError
-from ..kit import resolve_options
+from ..options import resolve_options
 from ..sheets import PAPERS
 from ..sheets import plural as plural_of
 from ..spec import display_path

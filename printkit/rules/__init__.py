@@ -10,6 +10,7 @@ each game's rulebook appendix for its move notation and position format.
 
 from __future__ import annotations
 
+from .. import games
 from .. import spec as _spec
 from .base import CHANCE, TERMINAL, Game, IllegalAction, State
 
@@ -32,5 +33,5 @@ def load(name: str, **options) -> Game:
     Options are game-specific (for example ``players=3`` or
     ``variant="team"``); each game module documents its own."""
     loaded = _spec.load(name)
-    module = _spec.game_module(loaded.game, "rules")
+    module = games.stage(loaded.game, "rules")
     return module.Game(loaded, **options)

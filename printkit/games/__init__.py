@@ -1,0 +1,66 @@
+"""The games printkit knows: one folder each, found here and nowhere else.
+
+A game is a package ``printkit/games/<id>/`` holding:
+
+- ``schema.yaml``: the JSON schema of its specs (shared definitions in
+  ``printkit/schemas/common.yaml``);
+- ``checks.py``: ``check_spec(spec) -> list[Problem]`` (what the schema cannot
+  say) and, optionally, ``analyse(spec, game) -> list[Problem]`` (validate's
+  look at a sound layout) and ``player_counts(spec, variant) -> list[int]``;
+- ``rules.py``: ``Game`` and ``State``, the engine contract of
+  ``printkit.rules.base``;
+- ``parts.py``: ``parts(spec, options) -> list[Part]`` and, optionally,
+  ``figures(spec, options)`` (rulebook drawings), ``sheet_title(group,
+  parts)`` and ``cover(spec, options, width, height)`` (cover art);
+
+plus its bundled spec ``specs/<id>.yaml`` and rulebook ``templates/<id>.md.j2``
+at the top of the repository. The list of games is the list of these
+folders: a spec's ``game:`` only ever selects from it, so a spec can never
+make printkit import anything else.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from functools import cache
+from pathlib import Path
+from types import ModuleType
+
+from ..errors import PrintkitError
+
+FOLDER = Path(__file__).resolve().parent
+STAGES = ("checks", "rules", "parts")
+
+
+# While the first games move into their folders: where they lived before.
+_MOVING = {"mckinney": "mckinney", "phoenix": "phoenix", "tiles": "tiles"}
+
+
+@cache
+def known() -> tuple[str, ...]:
+    """Ids of every game printkit has code for, sorted."""
+    return tuple(sorted({m.name for m in pkgutil.iter_modules([str(FOLDER)]) if m.ispkg} | set(_MOVING)))
+
+
+def schema_path(game: str) -> Path:
+    """The schema file of a known game."""
+    if game in _MOVING and not (FOLDER / game).is_dir():
+        return FOLDER.parent / "schemas" / f"{game}.yaml"
+    return FOLDER / game / "schema.yaml"
+
+
+def stage(game: str, name: str) -> ModuleType:
+    """One stage of a known game: ``checks``, ``rules`` or ``parts``."""
+    if name not in STAGES:
+        raise ValueError(f"no stage {name!r}; stages are {', '.join(STAGES)}")
+    if game not in known():
+        raise PrintkitError(f"unknown game '{game}': printkit knows {', '.join(known())}")
+    if game in _MOVING and not (FOLDER / game).is_dir():
+        return importlib.import_module(f"printkit.{'parts' if name == 'parts' else 'rules'}.{game}")
+    try:
+        return importlib.import_module(f"{__name__}.{game}.{name}")
+    except ModuleNotFoundError as exc:
+        if exc.name == f"{__name__}.{game}.{name}":
+            raise PrintkitError(f"{game}: printkit has no {name} for this game yet") from None
+        raise

@@ -1,0 +1,53 @@
+"""A build's options, checked against the spec and completed from it.
+
+The kit and the rulebook both read them, so they live below both.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from . import sheets as imposition
+from .errors import PrintkitError
+
+FORMATS = ("pdf", "svg")
+
+
+@dataclass(frozen=True)
+class BuildOptions:
+    colors: int | None = None  # player colours to print; None: the game's most
+    paper: str = "letter"  # "letter" or "a4"
+    ink_saver: bool = False
+    formats: tuple = FORMATS
+    variant: str | None = None
+
+
+def resolve_options(spec, options: BuildOptions) -> BuildOptions:
+    """The options with defaults filled in from the spec, or a PrintkitError."""
+    if options.paper not in imposition.PAPERS:
+        raise PrintkitError(f"--paper {options.paper}: choose one of {', '.join(imposition.PAPERS)}")
+    unknown = set(options.formats) - set(FORMATS)
+    if unknown or not options.formats:
+        raise PrintkitError(f"--format: unknown format(s) {', '.join(sorted(unknown)) or '(none)'}; "
+                            f"use {', '.join(FORMATS)}")
+    title = spec.get("title", spec.id)
+    players = spec.get("players") or {}
+    low, high = players.get("min", 1), players.get("max", 1)
+    colors = options.colors if options.colors is not None else high
+    if not low <= colors <= high:
+        if low == high:
+            raise PrintkitError(f"--colors {colors}: {title} is for {low} players; choose --colors {low}")
+        raise PrintkitError(f"--colors {colors}: {title} is for {low} to {high} "
+                            f"players; choose --colors {low}..{high}")
+    # Checked here, before anything is drawn.
+    variants = [v for v in (spec.get("variants") or {}) if v != "default"]
+    if options.variant is not None and options.variant not in variants:
+        offer = f"choose one of {', '.join(variants)}" if variants else "it has none"
+        raise PrintkitError(f"--variant {options.variant}: {title} has no such variant; {offer}")
+    palette = spec.get("colors") or []
+    if palette and colors > len(palette):
+        raise PrintkitError(f"--colors {colors}: the spec names only {len(palette)} colours")
+    return BuildOptions(colors=colors, paper=options.paper, ink_saver=options.ink_saver,
+                        formats=tuple(sorted(set(options.formats))), variant=options.variant)
+
+
