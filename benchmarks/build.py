@@ -22,7 +22,7 @@ from pathlib import Path
 
 # Every module a McKinney build loads, so that "work" is the build's own.
 IMPORTS = ("import printkit.cli, printkit.kit, printkit.sheets, printkit.writers.pdf, printkit.writers.svg, "
-           "printkit.rulebook, printkit.parts.mckinney, printkit.rules.mckinney, "
+           "printkit.rulebook, printkit.games.mckinney.parts, printkit.games.mckinney.rules, "
            "reportlab.pdfgen.canvas, reportlab.platypus, svgwrite, yaml, jsonschema, jinja2.sandbox, markdown_it")
 
 

@@ -23,7 +23,7 @@ from . import games
 from . import sheets as imposition
 from . import spec as specs
 from .errors import PrintkitError
-from .options import FORMATS, BuildOptions, resolve_options  # noqa: F401  (the build's options, public here too)
+from .options import FORMATS, BuildOptions, resolve_options  # noqa: F401  (public here too: kit.BuildOptions)
 from .writers import pdf, svg
 
 

@@ -1,7 +1,7 @@
 """Specs: YAML files describing a game, loaded safely and validated.
 
 A spec is data from strangers. It is parsed with YAML's safe loader only,
-validated against the game's JSON schema (``printkit/schemas/<game>.yaml``)
+validated against the game's JSON schema (``printkit/games/<game>/schema.yaml``)
 and then by the game's own checks, and every problem is reported at once
 with the file, line and column it comes from.
 """

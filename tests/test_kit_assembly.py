@@ -8,11 +8,11 @@ import math
 import pytest
 
 from printkit import kit
-from printkit.parts import mckinney
+from printkit.games.mckinney import parts as mckinney
 from printkit.parts.core import CUT, GLUE, MOUNTAIN, VALLEY, Fill, Line, transform
-from printkit.rules.mckinney_board import SIGNS
-from printkit.rules.mckinney_board import layout as engine_layout
-from printkit.rules.mckinney_checks import SEAMS, check_spec
+from printkit.games.mckinney.board import SIGNS
+from printkit.games.mckinney.board import layout as engine_layout
+from printkit.games.mckinney.checks import SEAMS, check_spec
 
 EPS = 1e-6
 

@@ -9,7 +9,8 @@ import pytest
 
 from printkit import kit, sheets
 from printkit.errors import PrintkitError
-from printkit.parts import marks, mckinney
+from printkit.games.mckinney import parts as mckinney
+from printkit.parts import marks
 from printkit.parts.core import CUT, GLUE, MOUNTAIN, VALLEY, Fill, Line, Part
 from printkit.spec import Spec
 

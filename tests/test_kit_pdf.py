@@ -8,7 +8,7 @@ import pytest
 from pypdf import PdfReader
 
 from printkit import kit, sheets
-from printkit.parts import mckinney
+from printkit.games.mckinney import parts as mckinney
 from printkit.parts.core import Fill
 
 PT_PER_MM = 72 / 25.4

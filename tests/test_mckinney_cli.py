@@ -53,7 +53,7 @@ def test_validate_lopsided_warns_and_strict_exits_1():
 def test_validate_reports_playouts_that_never_end(monkeypatch):
     # An engine that never ends a game breaks the contract: validate calls the spec unsound.
     from printkit import playout
-    from printkit.rules import mckinney
+    from printkit.games.mckinney import rules as mckinney
 
     original = mckinney.Game.__init__
 

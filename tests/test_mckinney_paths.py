@@ -18,7 +18,7 @@ import random
 
 import pytest
 
-from printkit.rules.mckinney import BUILDER, BUILDER_MOVE, SLIDER, UNIT_MOVE
+from printkit.games.mckinney.rules import BUILDER, BUILDER_MOVE, SLIDER, UNIT_MOVE
 from test_mckinney_rules import game, state_of
 
 BEATS = {"P": "R", "R": "S", "S": "P"}

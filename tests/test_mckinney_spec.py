@@ -9,8 +9,8 @@ import yaml
 
 from printkit import spec as specs
 from printkit.errors import SpecError
-from printkit.rules import mckinney_board as mb
-from printkit.rules.mckinney import analyse
+from printkit.games.mckinney import board as mb
+from printkit.games.mckinney.checks import analyse
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "specs" / "examples"
@@ -129,7 +129,7 @@ def test_analysis_warns_about_a_lopsided_board():
 
 
 def test_builder_distances_go_around_blocked_squares():
-    from printkit.rules.mckinney_checks import _distances
+    from printkit.games.mckinney.checks import _distances
 
     assert _distances(3, (0, 0), {(1, 0), (0, 1)}) == {(0, 0): 0}
     assert _distances(3, (0, 0), {(1, 0), (1, 1)})[(2, 0)] == 6

@@ -12,7 +12,8 @@ from pypdf import PdfReader
 from printkit import kit, sheets, spec
 from printkit.errors import SpecError
 from printkit.parts import nets
-from printkit.parts import phoenix as phoenix_parts
+from printkit.games.phoenix import geometry as phoenix_geometry
+from printkit.games.phoenix import parts as phoenix_parts
 from printkit.parts.core import CUT, GLUE, MOUNTAIN, VALLEY, Circle, Fill, Line, Text, bounds
 from printkit.writers.fonts import text_width_mm
 
@@ -312,8 +313,8 @@ def test_all_parts_fit_inside_the_printable_area(phoenix_spec, all_parts, paper)
 
 def test_board_is_one_piece_on_one_sheet(phoenix_spec, all_parts):
     board = part_named(all_parts, "Board")
-    assert (board.width, board.height) <= phoenix_parts.PRINTABLE
-    assert board.width <= phoenix_parts.PRINTABLE[0] and board.height <= phoenix_parts.PRINTABLE[1]
+    assert (board.width, board.height) <= phoenix_geometry.PRINTABLE
+    assert board.width <= phoenix_geometry.PRINTABLE[0] and board.height <= phoenix_geometry.PRINTABLE[1]
     texts = {t.text for t in board.items if isinstance(t, Text)}
     assert {"1", "2", "3", "4", "5", "6"} <= texts
     assert any("black die" in t for t in texts) and any("white die" in t for t in texts)

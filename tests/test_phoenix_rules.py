@@ -8,7 +8,8 @@ import pytest
 from printkit import spec
 from printkit.errors import PrintkitError, SpecError
 from printkit.rules import CHANCE, IllegalAction
-from printkit.rules import phoenix
+from printkit.games.phoenix import checks as phoenix_checks
+from printkit.games.phoenix import rules as phoenix
 
 from phoenix_helpers import ESCALATION_2P, ashes_of, game, grid_of, play, points, position, random_game
 
@@ -492,7 +493,7 @@ def test_spec_checks_missing_doubles_and_bird_counts(tmp_path):
 def test_the_bundled_spec_has_no_problems():
     loaded = spec.load("phoenix")
     assert loaded.warnings == []
-    assert phoenix.check_spec(loaded) == []
+    assert phoenix_checks.check_spec(loaded) == []
 
 
 def test_the_notation_appendix_examples_are_real():
@@ -511,8 +512,8 @@ def test_the_notation_appendix_examples_are_real():
 
 def test_player_counts_per_variant_and_seating_warnings(tmp_path):
     loaded = spec.load("phoenix")
-    assert phoenix.player_counts(loaded, "team") == [4]
-    assert phoenix.player_counts(loaded) == [2, 3, 4]
+    assert phoenix_checks.player_counts(loaded, "team") == [4]
+    assert phoenix_checks.player_counts(loaded) == [2, 3, 4]
     path, _ = write_spec(tmp_path, [('"4": [Red, Blue, Pink, Green]', '"4": [Red, Pink, Blue, Green]')])
     warned = spec.load(str(path)).warnings
     assert any("opposite" in p.message for p in warned)

@@ -290,7 +290,7 @@ def test_tiles_shapes_and_counts_come_from_the_spec(tmp_path):
 
 
 def test_a_broken_template_exits_2_through_the_cli(tmp_path, monkeypatch):
-    pytest.importorskip("printkit.parts.mckinney")  # the kit needs the game's parts
+    pytest.importorskip("printkit.games.mckinney.parts")  # the kit needs the game's parts
     from click.testing import CliRunner
 
     from printkit import cli

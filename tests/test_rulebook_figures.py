@@ -14,8 +14,8 @@ from printkit import SPECS_DIR, rulebook
 from printkit import spec as specs
 from printkit.errors import PrintkitError
 from printkit.kit import BuildOptions
-from printkit.parts import mckinney as mckinney_parts
-from printkit.parts import tiles as tiles_parts
+from printkit.games.mckinney import parts as mckinney_parts
+from printkit.games.tiles import parts as tiles_parts
 from printkit.parts.core import FOLDS, MOUNTAIN, VALLEY, Line
 from printkit.rulebook.figures import MAX_HEIGHT
 from printkit.rulebook.pdf import BOTTOM, MARGIN
@@ -168,7 +168,7 @@ def test_a_game_without_figures_offers_none(tmp_path, monkeypatch):
 # --- figures from engine positions ---------------------------------------------------
 
 def test_the_tiles_scoring_example_is_a_game_the_engine_played():
-    from printkit.rules.tiles import BLACK, WHITE, Game
+    from printkit.games.tiles.rules import BLACK, WHITE, Game
 
     spec = load("tiles")
     state = tiles_parts.scoring_position(spec)
@@ -231,7 +231,7 @@ def test_mckinney_assembly_names_the_fold_lines_the_kit_prints():
 def test_phoenix_assembly_names_the_fold_lines_the_kit_prints():
     spec = load("phoenix")
     options = BuildOptions()
-    from printkit.parts import phoenix as phoenix_parts
+    from printkit.games.phoenix import parts as phoenix_parts
 
     parts = phoenix_parts.parts(spec, options)
     roles = _fold_roles(i for p in parts if p.kind in ("bird", "die") for i in p.items)

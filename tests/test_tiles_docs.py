@@ -10,7 +10,7 @@ import pytest
 
 from printkit import kit, rules, spec
 from printkit.rulebook.templating import render
-from printkit.rules import tiles
+from printkit.games.tiles import rules as tiles
 
 
 @pytest.fixture(scope="module")

@@ -11,9 +11,9 @@ import pytest
 from pypdf import PdfReader
 
 from printkit import kit, sheets, spec
-from printkit.parts import tiles as tile_parts
+from printkit.games.tiles import parts as tile_parts
 from printkit.parts.core import ART, CUT, Fill, Line
-from printkit.rules.tiles_shapes import BLACK, WHITE, ShapeBook
+from printkit.games.tiles.shapes import BLACK, WHITE, ShapeBook
 
 MM = 25.4 / 72
 TILE = 40.0

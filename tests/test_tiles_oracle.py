@@ -14,7 +14,7 @@ import random
 import pytest
 
 from printkit import rules, spec
-from printkit.rules import tiles
+from printkit.games.tiles import rules as tiles
 
 # The black corner of a tile at (x, y), by its name: the grid point it fills.
 CORNER_POINT = {"ll": (0, 0), "lr": (1, 0), "ul": (0, 1), "ur": (1, 1)}

@@ -9,8 +9,8 @@ from hypothesis import strategies as st
 
 from printkit import rules, spec
 from printkit.errors import PrintkitError, SpecError
-from printkit.rules import tiles
-from printkit.rules.tiles_shapes import BLACK, CODES, STEPS, WHITE, images, normalise, swapped
+from printkit.games.tiles import rules as tiles
+from printkit.games.tiles.shapes import BLACK, CODES, STEPS, WHITE, images, normalise, swapped
 
 ROCK, PAPER, SCISSORS = 0, 1, 2
 

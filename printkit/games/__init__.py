@@ -33,20 +33,14 @@ FOLDER = Path(__file__).resolve().parent
 STAGES = ("checks", "rules", "parts")
 
 
-# While the first games move into their folders: where they lived before.
-_MOVING = {"mckinney": "mckinney", "phoenix": "phoenix", "tiles": "tiles"}
-
-
 @cache
 def known() -> tuple[str, ...]:
     """Ids of every game printkit has code for, sorted."""
-    return tuple(sorted({m.name for m in pkgutil.iter_modules([str(FOLDER)]) if m.ispkg} | set(_MOVING)))
+    return tuple(sorted((m.name for m in pkgutil.iter_modules([str(FOLDER)]) if m.ispkg)))
 
 
 def schema_path(game: str) -> Path:
     """The schema file of a known game."""
-    if game in _MOVING and not (FOLDER / game).is_dir():
-        return FOLDER.parent / "schemas" / f"{game}.yaml"
     return FOLDER / game / "schema.yaml"
 
 
@@ -56,8 +50,6 @@ def stage(game: str, name: str) -> ModuleType:
         raise ValueError(f"no stage {name!r}; stages are {', '.join(STAGES)}")
     if game not in known():
         raise PrintkitError(f"unknown game '{game}': printkit knows {', '.join(known())}")
-    if game in _MOVING and not (FOLDER / game).is_dir():
-        return importlib.import_module(f"printkit.{'parts' if name == 'parts' else 'rules'}.{game}")
     try:
         return importlib.import_module(f"{__name__}.{game}.{name}")
     except ModuleNotFoundError as exc:

@@ -8,7 +8,7 @@ A template asks for one by name, on a line of its own::
 The figures a game offers come from its part generator module, so a new
 game adds figures without touching the rulebook::
 
-    # printkit/parts/<game>.py
+    # printkit/games/<game>/parts.py
     def figures(spec, options) -> dict[str, Part]: ...
 
 Each is a :class:`printkit.parts.core.Part` (millimetres, y up), drawn by the

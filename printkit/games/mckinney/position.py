@@ -22,15 +22,15 @@ The format (documented for players in templates/mckinney-notation.md.j2)::
 
 from __future__ import annotations
 
-from .base import TERMINAL, IllegalAction
+from ...rules.base import TERMINAL, IllegalAction
+from .board import UNIT_TYPES
+from .turn import BUILD, BUILDER, BUILDER_MOVE, LETTERS, OVER, PHASES, SLIDER, UNIT_MOVE
 
 KEYS = ("game", "turn", "to_move", "phase", "pieces", "players", "read", "path", "moving",
         "built", "moved", "frozen", "winner", "unfinished")
 
 
 def to_json(state) -> dict:
-    from .mckinney import LETTERS, OVER, PHASES, UNIT_TYPES
-
     g = state.game
     over = state.phase == OVER
     pieces = {}
@@ -91,9 +91,6 @@ def _square(g, name, where: str) -> int:
 
 def state_from_json(game, obj):
     """A State from ``to_json``'s output. IllegalAction says what is wrong with a malformed one."""
-    from .mckinney import (BUILD, BUILDER, BUILDER_MOVE, LETTERS, OVER, PHASES, SLIDER, UNIT_MOVE,
-                           UNIT_TYPES, State)
-
     g = game
     n = g.num_players
     _dict(obj, "position", KEYS)
@@ -109,7 +106,7 @@ def state_from_json(game, obj):
         raise IllegalAction(f"position.players: the position lists {len(players)} "
                             f"{'player' if len(players) == 1 else 'players'} but the game was loaded "
                             f"for {n}{hint}")
-    state = State(g, setup=False)
+    state = g.blank_state()
     state.shields, state.cache, state.sliders = [], [], []
     for p, entry in enumerate(players):
         where = f"position.players[{p}]"
@@ -293,15 +290,11 @@ def _is_zero(value) -> bool:
 
 
 def _piece(c: int) -> str:
-    from .mckinney import UNIT_TYPES
-
     owner, kind = divmod(c - 1, 4)
     return f"player {owner}'s " + ("Builder" if kind == 0 else UNIT_TYPES[kind - 1].title())
 
 
 def _check_conservation(state) -> None:
-    from .mckinney import UNIT_TYPES
-
     g = state.game
     for p in range(g.num_players):
         counts = [0, 0, 0]

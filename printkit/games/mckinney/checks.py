@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from collections import deque
 
-from .mckinney_board import POSITIONS, UNIT_TYPES, equivalent_seats, layout, layout_symmetries, square_name
+from .geometry import size_problems
+from .board import POSITIONS, UNIT_TYPES, equivalent_seats, layout, layout_symmetries, square_name
 
 # Neighbouring quadrant positions: each pair shares one seam.
 SEAMS = (("top-left", "top-right"), ("top-right", "bottom-right"),
@@ -20,8 +21,6 @@ SEAMS = (("top-left", "top-right"), ("top-right", "bottom-right"),
 def check_spec(spec) -> list:
     """Problems the schema cannot see: board, quadrants, +/- spaces, sliders,
     seating, components, and sizes the kit cannot print."""
-    from ..parts.mckinney import size_problems  # the part generator measures its own pieces
-
     data = spec.data
     problems = []
     problems += _player_problems(spec, data)

@@ -21,31 +21,17 @@ from __future__ import annotations
 
 import math
 
-from ..sheets import PAPERS, content_box
-from ..writers.fonts import fit_size, text_width_mm, wrap
-from .core import CUT, INK, Circle, Fill, Line, Part, Text, rect, regular_polygon, translate
-from .marks import player_mark, unit_symbol
-from .nets import die_net, standup_net
+from ...parts.core import CUT, INK, Circle, Fill, Line, Part, Text, rect, regular_polygon, translate
+from ...parts.marks import player_mark, unit_symbol
+from ...parts.nets import die_net, standup_net
+from ...writers.fonts import fit_size, text_width_mm, wrap
+from .geometry import BOARD_BOTTOM, BOARD_LEFT, board_size
+from .rules import TYPES
 
-TYPES = ("rock", "paper", "scissors")
 GRID_INK = "#3A3A3A"
 LABEL_GREY = "#8A8A8A"
 EMBLEM_INK = "#7A5A00"  # dark gold: the Phoenix emblem reads in greyscale and ink-saver
 WHITE = "#FFFFFF"
-
-# Space around the board grid for the coordinates and their captions (mm).
-BOARD_LEFT, BOARD_BOTTOM, BOARD_RIGHT, BOARD_TOP = 12.0, 13.0, 2.0, 2.0
-# The printable width and height every sheet offers on both Letter and A4
-# (printkit.sheets: margins, title and legend bands), to the micrometre.
-PRINTABLE = tuple(round(min(content_box(paper)[k] for paper in PAPERS.values()), 3) for k in (2, 3))
-
-
-def board_size(spec) -> tuple[float, float]:
-    """Width and height of the Board part in mm."""
-    b = spec["board"]
-    return (BOARD_LEFT + b["columns"] * b["square_mm"] + BOARD_RIGHT,
-            BOARD_BOTTOM + b["rows"] * b["square_mm"] + BOARD_TOP)
-
 
 def printed_colors(spec, options) -> list[dict]:
     """The player colours this kit prints: the first ``options.colors``."""

@@ -12,21 +12,21 @@ Ink-saver mode (for coloured cardstock): the black halves are hatched and
 outlined instead of filled, and the white halves are left to the card.
 
 The reference card draws every counted image of every shape in both colours
-from ``printkit.rules.tiles_shapes``, the very definitions the rules count.
+from ``shapes.py``, the very definitions the rules count.
 """
 
 from __future__ import annotations
 
 import math
 
-from ..errors import PrintkitError
-from ..rules.tiles import Game, decode
-from ..rules.tiles_shapes import BLACK, WHITE, ShapeBook, connected, corner, normalise, swapped
-from ..sheets import PAPERS, content_box
-from ..spec import data_of
-from ..writers.fonts import fit_size, text_width_mm
-from .core import ART, CUT, Circle, Fill, Line, Part, Text, rect
-from .nets import cells_outline
+from ...errors import PrintkitError
+from .rules import Game, decode
+from .shapes import BLACK, WHITE, ShapeBook, connected, corner, normalise, swapped
+from ...sheets import PAPERS, content_box
+from ...spec import data_of
+from ...writers.fonts import fit_size, text_width_mm
+from ...parts.core import ART, CUT, Circle, Fill, Line, Part, Text, rect
+from ...parts.nets import cells_outline
 
 MARK_GAP = 1.2  # mm between the grid and a crop mark
 MARK_SIDE = 6.0  # mm of margin a crop mark takes beside the grid, at most

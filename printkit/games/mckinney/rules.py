@@ -31,18 +31,14 @@ from __future__ import annotations
 
 import re
 
-from ..errors import PrintkitError
-from ..spec import data_of
-from . import base
-from .base import TERMINAL, IllegalAction
-from .mckinney_board import FILES, UNIT_TYPES, layout, parse_square, square_name
-from .mckinney_checks import analyse, check_spec  # noqa: F401  (spec.load and validate call them)
+from ...errors import PrintkitError
+from ...spec import data_of
+from ...rules import base
+from ...rules.base import TERMINAL, IllegalAction
+from . import position
+from .board import FILES, UNIT_TYPES, layout, parse_square, square_name
+from .turn import BUILD, BUILDER, BUILDER_MOVE, LETTERS, OVER, PHASES, SLIDER, UNIT_MOVE, UNITS
 
-LETTERS = "BPRS"
-
-# Stages of a turn, as the position JSON names them.
-BUILDER, BUILDER_MOVE, SLIDER, BUILD, UNITS, UNIT_MOVE, OVER = range(7)
-PHASES = ("builder", "builder-move", "slider", "build", "units", "unit-move", "over")
 END_WORDS = ("pass", "stop", "", "done", "end", "stop", "")
 
 END, SLIDER_DOWN, SLIDER_UP, BUILDER_STEP, BUILD_BASE = 0, 1, 2, 3, 7
@@ -114,9 +110,11 @@ class Game(base.Game):
         return State(self)
 
     def state_from_json(self, obj) -> "State":
-        from .mckinney_position import state_from_json
+        return position.state_from_json(self, obj)
 
-        return state_from_json(self, obj)
+    def blank_state(self) -> "State":
+        """A State with no pieces set up, for a position to fill in."""
+        return State(self, setup=False)
 
     def player_names(self) -> list[str]:
         return [f"{color} (seat {seat})" for color, seat in zip(self.colors, self.seats)]
@@ -621,6 +619,4 @@ class State(base.State):
 
     # --- positions -----------------------------------------------------------
     def to_json(self) -> dict:
-        from .mckinney_position import to_json
-
-        return to_json(self)
+        return position.to_json(self)
