@@ -19,7 +19,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from . import games
+from . import games, rulebook
 from . import sheets as imposition
 from . import spec as specs
 from .errors import PrintkitError
@@ -116,8 +116,6 @@ def _write_all(spec, options: BuildOptions, sheets, folder: Path) -> list[str]:
             svg.write(sheet, folder / name)
             names.append(name)
     if "pdf" in options.formats:
-        from . import rulebook
-
         name = rulebook.file_name(spec)
         rulebook.write(spec, options, folder / name)
         names.append(name)
