@@ -157,6 +157,41 @@ def simulate(game, n_games, seed, jobs, as_json, players, variant):
                    players=players, variant=variant, echo=click.echo)
 
 
+@main.command(short_help="Is a layout fair and decisive under real play? Agents, metrics, a report.")
+@click.argument("game")
+@click.option("--players", type=int, default=None, help="Player count (default: the game's default).")
+@click.option("--variant", default=None, help=_VARIANT_HELP)
+@click.option("--agents", "agent_names", default="random,greedy,mcts", show_default=True,
+              help="Agents, weakest first, comma-separated: random, greedy, mcts.")
+@click.option("--games", "n_games", type=click.IntRange(1, MAX_GAMES), default=40, show_default=True,
+              help="Games per agent in self-play, and per step of the skill ladder.")
+@click.option("--seed", type=int, default=0, show_default=True, help="Master seed; game i is seeded from it and i.")
+@click.option("--jobs", type=click.IntRange(min=1), default=None,
+              help="Worker processes (default: one per core); the numbers are the same whatever it is.")
+@click.option("--iterations", type=click.IntRange(1, 100000), default=None,
+              help="MCTS iterations per decision (default 64).")
+@click.option("--report", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Write a PDF report with plots to this file.")
+@click.option("--json", "as_json", is_flag=True, help="Print the numbers as JSON.")
+@click.option("--scheduler", default=None, metavar="ADDRESS",
+              help="Play on a Dask cluster (tcp://host:8786); needs pip install 'printkit[cluster]'.")
+def balance(game, players, variant, agent_names, n_games, seed, jobs, iterations, report, as_json, scheduler):
+    """Play seeded games of GAME (a bundled id or a spec .yaml) between
+    agents that try to win, and print each agent's completion, timeouts,
+    draws, game length, win rate by seat (95% Wilson interval), first-seat
+    advantage and balance, and a skill ladder: does each agent beat the one
+    before it? Same seed, same numbers, on one core, all of them or a cluster.
+    """
+    from . import balance as balancing
+
+    agents = balancing.parse_agents(agent_names)
+    cores = os.cpu_count() or 1
+    jobs = min(jobs, cores) if jobs else None
+    balancing.run(game, agents=agents, games=n_games, seed=seed, jobs=jobs, players=players, variant=variant,
+                  scheduler=scheduler, iterations=iterations, report=str(report) if report else None,
+                  as_json=as_json, echo=click.echo)
+
+
 def _unique_keys(pairs) -> dict:
     """A JSON object whose keys are all different: a square given twice would hold two pieces."""
     obj = {}

@@ -12,6 +12,10 @@ A game is a package ``printkit/games/<id>/`` holding:
 - ``parts.py``: ``parts(spec, options) -> list[Part]`` and, optionally,
   ``figures(spec, options)`` (rulebook drawings), ``sheet_title(group,
   parts)`` and ``cover(spec, options, width, height)`` (cover art);
+- optionally ``evaluation.py``: ``evaluate(game, view, player) -> float`` in
+  (-1, 1), how well a position stands for ``player`` read from its
+  observation ``view`` (the balance agents' judgement; without it they see
+  only wins and losses);
 
 plus its bundled spec ``specs/<id>.yaml`` and rulebook ``templates/<id>.md.j2``
 at the top of the repository. The list of games is the list of these
@@ -31,6 +35,7 @@ from ..errors import PrintkitError
 
 FOLDER = Path(__file__).resolve().parent
 STAGES = ("checks", "rules", "parts")
+OPTIONAL_STAGES = ("evaluation",)
 
 
 @cache
@@ -45,9 +50,9 @@ def schema_path(game: str) -> Path:
 
 
 def stage(game: str, name: str) -> ModuleType:
-    """One stage of a known game: ``checks``, ``rules`` or ``parts``."""
-    if name not in STAGES:
-        raise ValueError(f"no stage {name!r}; stages are {', '.join(STAGES)}")
+    """One stage of a known game: ``checks``, ``rules``, ``parts`` or ``evaluation``."""
+    if name not in STAGES + OPTIONAL_STAGES:
+        raise ValueError(f"no stage {name!r}; stages are {', '.join(STAGES + OPTIONAL_STAGES)}")
     if game not in known():
         raise PrintkitError(f"unknown game '{game}': printkit knows {', '.join(known())}")
     try:
@@ -56,3 +61,13 @@ def stage(game: str, name: str) -> ModuleType:
         if exc.name == f"{__name__}.{game}.{name}":
             raise PrintkitError(f"{game}: printkit has no {name} for this game yet") from None
         raise
+
+
+def optional_stage(game: str, name: str) -> ModuleType | None:
+    """An optional stage of a known game, or None when the game has none."""
+    try:
+        return stage(game, name)
+    except PrintkitError:
+        if game not in known():
+            raise
+        return None

@@ -12,7 +12,9 @@ TERMINAL, no legal actions), ``returns()`` is 0.0 for every player and
 Optional hooks, all with defaults here, that the shared tools use:
 ``Game.player_names()`` (labels in validate/simulate reports),
 ``Game.num_distinct_actions`` (actions are ``0 <= a < it``; 0 if unbounded),
-``State.turns_played()`` (reported beside the length in actions), and
+``State.turns_played()`` (reported beside the length in actions),
+``State.resample(player, rng)`` (a state drawn from those ``player`` cannot
+tell apart, for agents that search without peeking), and
 ``State.hidden_variant(player, rng)`` (a state that differs from this one
 only in what ``player`` cannot see, for the no-leak test; None for games of
 perfect information).
@@ -113,6 +115,15 @@ class State:
         The no-leak test checks ``observation(player)`` is the same for both.
         None: nothing is hidden from ``player`` here (the default)."""
         return None
+
+    def resample(self, player: int, rng) -> "State":
+        """A state drawn at random, with ``rng``, from every state ``player``
+        cannot tell from this one: how a searching agent plays without peeking.
+
+        The draw depends only on what ``player`` sees and on ``rng``, never on
+        the hidden truth. Games of perfect information return a copy (the
+        default); games that hide something override it."""
+        return self.clone()
 
     # --- shared -----------------------------------------------------------
     def is_terminal(self) -> bool:

@@ -214,6 +214,15 @@ class State(base.State):
         other.played[-1] = turned
         return other
 
+    def resample(self, player: int, rng) -> "State":
+        """The same position with the face-hidden tile, if ``player`` cannot
+        see it, turned any of the four ways with equal chance."""
+        other = self.clone()
+        if self.pending is not None and player != self.first_mover():
+            x, y, _ = self.pending
+            other.pending = other.played[-1] = (x, y, rng.randrange(4))
+        return other
+
     def clone(self) -> "State":
         other = State.__new__(State)
         other.game = self.game

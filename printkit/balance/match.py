@@ -1,0 +1,146 @@
+"""One seeded game between agents, and many of them spread over workers.
+
+Game ``index`` of a run seeded ``seed`` draws from its own generator, made
+from the seed, the pairing and the index, never from a worker's state, so
+the results are the same on one core, on all of them or on a cluster.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import random
+import signal
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import asdict, dataclass
+
+from .agents import Judge, draw_chance, make
+
+
+@dataclass(frozen=True)
+class Task:
+    """What to play: game ``index`` of a pairing, each seat's agent named."""
+
+    name: str  # bundled id or spec path
+    options: tuple  # sorted (key, value) pairs for rules.load
+    seats: tuple  # agent name per seat
+    seed: int
+    index: int
+    iterations: int | None = None  # MCTS iterations per decision, when not the default
+
+
+@dataclass(frozen=True)
+class Record:
+    """How one game went."""
+
+    seats: tuple
+    index: int
+    actions: int
+    decisions: int
+    turns: int | None
+    returns: tuple
+    unfinished: bool  # stopped by the game's cap
+    winners: tuple  # seats with the best return; empty for a draw or a capped game
+
+    @property
+    def finished(self) -> bool:
+        return not self.unfinished
+
+    @property
+    def drawn(self) -> bool:
+        return self.finished and not self.winners
+
+
+def task_rng(task: Task) -> random.Random:
+    return random.Random(f"printkit-balance:{task.seed}:{','.join(task.seats)}:{task.index}")
+
+
+_GAMES: dict = {}
+
+
+def _game(name: str, options: tuple):
+    key = (name, options)
+    if key not in _GAMES:
+        from .. import rules
+
+        _GAMES[key] = rules.load(name, **dict(options))
+    return _GAMES[key]
+
+
+def play(task: Task) -> Record:
+    """Play one game to its end (or its cap)."""
+    game = _game(task.name, task.options)
+    judge = Judge(game)
+    agents = [make(name, judge, task.iterations) for name in task.seats]
+    rng = task_rng(task)
+    state = game.initial_state()
+    actions = decisions = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply(draw_chance(state, rng))
+        else:
+            state.apply(agents[state.current_player].choose(state, rng))
+            decisions += 1
+        actions += 1
+    returns = tuple(state.returns())
+    winners = ()
+    if not state.unfinished and len(set(returns)) > 1:
+        best = max(returns)
+        winners = tuple(p for p, r in enumerate(returns) if r == best)
+    return Record(task.seats, task.index, actions, decisions, state.turns_played(), returns,
+                  bool(state.unfinished), winners)
+
+
+def _play_batch(tasks: list) -> list:
+    return [asdict(play(task)) for task in tasks]
+
+
+def _from_dict(row: dict) -> Record:
+    return Record(**{**row, "seats": tuple(row["seats"]), "returns": tuple(row["returns"]),
+                     "winners": tuple(row["winners"])})
+
+
+def _quiet_workers() -> None:
+    """Workers ignore Ctrl-C: the terminal sends it to them too, and the parent stops the run."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def play_all(tasks: list, jobs: int | None = None, scheduler: str | None = None, progress=None) -> list:
+    """Play every task; results in the tasks' order, whatever the number of workers.
+
+    ``scheduler``: the address of a Dask scheduler (``tcp://host:8786``) to
+    play on a cluster instead of local processes; ``progress(n)`` is called
+    as each batch of n games finishes."""
+    size = max(1, min(10, math.ceil(len(tasks) / ((jobs or os.cpu_count() or 1) * 6))))
+    batches = [tasks[i:i + size] for i in range(0, len(tasks), size)]
+    rows: list = []
+    if scheduler:
+        from .cluster import play_on_cluster
+
+        rows = play_on_cluster(scheduler, _play_batch, batches, progress)
+    elif (jobs or os.cpu_count() or 1) == 1 or len(batches) == 1:
+        for batch in batches:
+            rows += _play_batch(batch)
+            if progress:
+                progress(len(batch))
+    else:
+        pool = ProcessPoolExecutor(max_workers=min(jobs or os.cpu_count() or 1, len(batches)),
+                                   initializer=_quiet_workers)
+        futures = {}
+        try:
+            for batch in batches:
+                futures[pool.submit(_play_batch, batch)] = len(batch)
+            for future in as_completed(futures):
+                rows += future.result()
+                if progress:
+                    progress(futures[future])
+        except BaseException:
+            for future in futures:
+                future.cancel()
+            pool.shutdown(wait=False, cancel_futures=True)
+            raise
+        pool.shutdown()
+    order = {(task.seats, task.index): n for n, task in enumerate(tasks)}
+    records = [_from_dict(row) for row in rows]
+    records.sort(key=lambda r: order[(r.seats, r.index)])
+    return records

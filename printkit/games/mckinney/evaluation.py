@@ -1,0 +1,44 @@
+"""How well a McKinney position stands for one player, for the balance agents.
+
+Read from the player's observation only. The goal is to be the last Builder
+standing, so Shields weigh most; then Units, on the board or in the cache,
+which defend and later take Shields; then how close the Units on the board
+stand to the enemy Builders, since a Shield only falls to a Unit that
+reaches it.
+"""
+
+from __future__ import annotations
+
+import math
+
+
+def _square(name: str) -> tuple[int, int]:
+    return ord(name[0]) - ord("a"), int(name[1:])
+
+
+def evaluate(game, view: dict, player: int) -> float:
+    """A score in (-1, 1): above 0 when ``player`` stands better than its best rival."""
+    if view.get("winner") is not None:
+        return 1.0 if view["winner"] == player else -1.0
+    seats = len(view["players"])
+    builders, units = {}, [[] for _ in range(seats)]
+    for square, piece in view["pieces"].items():
+        seat = int(piece[:-1])
+        if piece[-1] == "B":
+            builders[seat] = _square(square)
+        else:
+            units[seat].append(_square(square))
+    strength = []
+    for seat, side in enumerate(view["players"]):
+        if side["shields"] <= 0:
+            strength.append(-10.0)
+            continue
+        targets = [at for other, at in builders.items() if other != seat]
+        reach = 0.0
+        for x, y in units[seat]:
+            if targets:
+                reach += 1 / (1 + min(abs(x - tx) + abs(y - ty) for tx, ty in targets))
+        strength.append(side["shields"] + 0.1 * len(units[seat]) + 0.05 * sum(side["cache"].values())
+                        + 0.1 * reach)
+    rival = max(s for seat, s in enumerate(strength) if seat != player)
+    return math.tanh((strength[player] - rival) / 3)
