@@ -1,0 +1,146 @@
+"""The balance report as a PDF: win rate by seat, game lengths, the skill ladder.
+
+Drawn straight on a ReportLab canvas in millimetres, with the fonts every
+printkit PDF embeds; written to a temporary file beside the target and
+renamed, so a failed run leaves an earlier report intact.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+
+from reportlab.lib.colors import HexColor
+from reportlab.lib.pagesizes import letter
+from reportlab.lib.units import mm
+from reportlab.pdfgen.canvas import Canvas
+
+from ..writers.fonts import register_fonts
+
+INK = HexColor("#222222")
+BAR = HexColor("#4C78A8")
+FAIR = HexColor("#D62728")
+GRID = HexColor("#CCCCCC")
+WIDTH, HEIGHT = letter[0] / mm, letter[1] / mm
+MARGIN = 18
+
+
+def write_report(path: str, summary: dict, game) -> None:
+    """Write the report of ``summary`` (what ``balance.run`` returns) to ``path``."""
+    target = Path(path)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    handle, temporary = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".part", dir=target.parent)
+    os.close(handle)
+    try:
+        _draw(temporary, summary)
+        os.replace(temporary, target)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
+
+
+def _draw(path: str, s: dict) -> None:
+    fonts = register_fonts()
+    canvas = Canvas(path, pagesize=letter, invariant=1, pageCompression=1, initialFontName=fonts.regular)
+    canvas.setTitle(f"{s['game']}: balance report")
+    canvas.setAuthor("printkit")
+    canvas.setCreator("printkit")
+    pen = _Pen(canvas, fonts)
+    y = HEIGHT - MARGIN
+    pen.text(MARGIN, y, f"Balance of {s['game']} ({s['spec']})", 16, bold=True)
+    y -= 7
+    pen.text(MARGIN, y, f"{s['num_players']} players, {s['games_per_agent']} games per agent and per ladder step, "
+                        f"seed {s['seed']}" + "".join(f", {k} {v}" for k, v in sorted(s["options"].items())), 9)
+    y -= 12
+    y = _ladder(pen, s, y)
+    for agent, m in s["agents"].items():
+        if y < 95:
+            canvas.showPage()
+            y = HEIGHT - MARGIN
+        y = _agent(pen, agent, m, y)
+    canvas.showPage()
+    canvas.save()
+
+
+class _Pen:
+    """Millimetre drawing on the canvas."""
+
+    def __init__(self, canvas: Canvas, fonts):
+        self.canvas, self.fonts = canvas, fonts
+
+    def text(self, x, y, text, size, bold=False, colour=INK, anchor="start"):
+        c = self.canvas
+        c.setFillColor(colour)
+        c.setFont(self.fonts.bold if bold else self.fonts.regular, size)
+        draw = {"start": c.drawString, "middle": c.drawCentredString, "end": c.drawRightString}[anchor]
+        draw(x * mm, y * mm, text)
+
+    def rect(self, x, y, w, h, colour):
+        self.canvas.setFillColor(colour)
+        self.canvas.rect(x * mm, y * mm, w * mm, h * mm, stroke=0, fill=1)
+
+    def line(self, x1, y1, x2, y2, colour=INK, width=0.3):
+        self.canvas.setStrokeColor(colour)
+        self.canvas.setLineWidth(width * mm)
+        self.canvas.line(x1 * mm, y1 * mm, x2 * mm, y2 * mm)
+
+
+def _rate_chart(pen: _Pen, x: float, y: float, w: float, h: float, bars: list, fair: float | None) -> None:
+    """Bars of rates in [0, 1] with 95% whiskers; ``bars`` = (label, rate, low, high)."""
+    for tick in (0, 0.25, 0.5, 0.75, 1):
+        pen.line(x, y + tick * h, x + w, y + tick * h, GRID, 0.15)
+        pen.text(x - 1.5, y + tick * h - 1, f"{tick:.0%}", 6.5, anchor="end")
+    step = w / max(1, len(bars))
+    for i, (label, rate, low, high) in enumerate(bars):
+        cx = x + step * (i + 0.5)
+        if rate is not None:
+            pen.rect(cx - step * 0.3, y, step * 0.6, rate * h, BAR)
+            pen.line(cx, y + low * h, cx, y + high * h, INK, 0.35)
+            for end in (low, high):
+                pen.line(cx - 2, y + end * h, cx + 2, y + end * h, INK, 0.35)
+        pen.text(cx, y - 4, label, 7, anchor="middle")
+    if fair is not None:
+        pen.line(x, y + fair * h, x + w, y + fair * h, FAIR, 0.35)
+        pen.text(x + w + 1, y + fair * h - 1, "fair share", 6.5, colour=FAIR)
+
+
+def _ladder(pen: _Pen, s: dict, y: float) -> float:
+    if not s["ladder"]:
+        return y
+    pen.text(MARGIN, y, "Skill ladder: the stronger agent's share of decided games", 11, bold=True)
+    bars = [(f"{step['stronger']} v {step['weaker']}", step["rate"], step["low"], step["high"])
+            for step in s["ladder"]]
+    _rate_chart(pen, MARGIN + 12, y - 52, 90, 42, bars, s["ladder"][0]["fair_share"])
+    ty = y - 8
+    for step in s["ladder"]:
+        verdict = "clear margin" if step["clear"] else "no clear margin: luck dominates at this size"
+        pen.text(MARGIN + 120, ty, f"{step['stronger']} v {step['weaker']}: {step['count']} of {step['decided']}", 8)
+        pen.text(MARGIN + 120, ty - 4, verdict, 7.5)
+        ty -= 11
+    return y - 66
+
+
+def _agent(pen: _Pen, agent: str, m: dict, y: float) -> float:
+    pen.text(MARGIN, y, f"{agent} in every seat", 11, bold=True)
+    facts = [("completion", m["Completion"]), ("timeouts", m["Timeouts"]), ("draws", m["Drawishness"]),
+             ("balance", m["Balance"]), ("first seat, of decided", m["AdvantageP1"])]
+    pen.text(MARGIN, y - 5, "   ".join(f"{k} {'-' if v is None else f'{v:.0%}'}" for k, v in facts), 8)
+    bars = [(seat["name"], seat["rate"], seat["low"], seat["high"]) for seat in m["seats"]]
+    _rate_chart(pen, MARGIN + 12, y - 58, 70, 42, bars, None)
+    pen.text(MARGIN + 12, y - 67, "win rate by seat, over all games (95% Wilson interval)", 7)
+    _histogram(pen, MARGIN + 105, y - 58, 70, 42, m["histogram"], m["histogram_of"])
+    return y - 76
+
+
+def _histogram(pen: _Pen, x: float, y: float, w: float, h: float, bins: list, unit: str) -> None:
+    if not bins:
+        return
+    most = max(count for _, _, count in bins) or 1
+    step = w / len(bins)
+    pen.line(x, y, x + w, y, INK, 0.2)
+    for i, (low, high, count) in enumerate(bins):
+        pen.rect(x + i * step + 0.3, y, step - 0.6, h * count / most, BAR)
+    pen.text(x, y - 4, str(bins[0][0]), 6.5)
+    pen.text(x + w, y - 4, str(bins[-1][1]), 6.5, anchor="end")
+    pen.text(x + w / 2, y - 8, f"game length ({unit}), most {most} games in a bin", 7, anchor="middle")

@@ -1,0 +1,165 @@
+"""printkit balance: agents, metrics, reproducibility, the report.
+
+Numbers are measured on small seeded runs; each assertion is a property
+that a broken agent, metric or scheduler would fail."""
+
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+import sys
+
+import pytest
+from pypdf import PdfReader
+
+from printkit import games, rules
+from printkit.balance import plan, run
+from printkit.balance.agents import GreedyAgent, Judge, MCTSAgent, RandomAgent
+from printkit.balance.match import Record, Task, play, play_all
+from printkit.balance.metrics import ladder_step, metrics, seat_excludes_fair
+
+
+def record(seats, winners, unfinished=False, turns=10, index=0):
+    return Record(tuple(seats), index, 4 * turns, 2 * turns, turns, (0.0,) * len(seats), unfinished, tuple(winners))
+
+
+def test_metrics_of_a_hand_made_set_are_exact():
+    # 10 games, 2 seats: seat 0 wins 5, seat 1 wins 2, 1 draw, 2 capped.
+    games_ = ([record("aa", [0], turns=10)] * 5 + [record("aa", [1], turns=20)] * 2
+              + [record("aa", [], turns=30)] + [record("aa", [], unfinished=True, turns=40)] * 2)
+    m = metrics(games_, ["Black", "White"])
+    assert m["games"] == 10
+    assert m["Completion"] == 0.7
+    assert m["Timeouts"] == 0.2
+    assert m["Drawishness"] == 0.1
+    assert m["DurationTurns"] == (5 * 10 + 2 * 20 + 30 + 2 * 40) / 10
+    assert m["DurationActions"] == 4 * m["DurationTurns"]
+    assert m["AdvantageP1"] == round(5 / 7, 4)
+    assert m["Balance"] == round(1 - (5 / 7 - 2 / 7), 4)
+    assert [s["count"] for s in m["seats"]] == [5, 2]
+    assert [s["rate"] for s in m["seats"]] == [0.5, 0.2]
+    assert m["endings"] == {"win": 7, "draw": 1, "turn cap": 2}
+    assert sum(count for _, _, count in m["histogram"]) == 10
+
+
+def test_ladder_counts_the_stronger_agents_wins_over_decided_games():
+    games_ = [record(("mcts", "greedy"), [0]), record(("greedy", "mcts"), [1]), record(("greedy", "mcts"), [0]),
+              record(("mcts", "greedy"), []), record(("greedy", "mcts"), [1])]
+    step = ladder_step(games_, "greedy", "mcts", 2)
+    assert (step["count"], step["decided"], step["games"]) == (3, 4, 5)
+    assert step["rate"] == 0.75 and step["fair_share"] == 0.5
+    assert not step["clear"]  # 3 of 4 cannot exclude a fair coin
+    many = [record(("mcts", "greedy"), [0])] * 30
+    assert ladder_step(many, "greedy", "mcts", 2)["clear"]
+
+
+def test_the_ladder_seats_the_stronger_agent_in_every_seat_in_turn():
+    groups = plan("phoenix", {"players": 3}, ("random", "greedy"), 6, 0, None, 3)
+    lineups = [task.seats for task in groups[("ladder", "random", "greedy")]]
+    assert [seats.index("greedy") for seats in lineups] == [0, 1, 2, 0, 1, 2]
+    assert all(seats.count("random") == 2 for seats in lineups)
+    assert {task.seats for task in groups[("self", "greedy")]} == {("greedy",) * 3}
+
+
+def test_a_game_is_the_same_whatever_the_workers():
+    tasks = [Task("tiles", (), ("greedy", "random"), 7, i) for i in range(8)]
+    alone = play_all(tasks, jobs=1)
+    spread = play_all(tasks, jobs=2)
+    assert alone == spread
+    assert [r.index for r in alone] == list(range(8))
+    assert play(tasks[3]) == alone[3]
+
+
+def test_a_dask_cluster_gives_the_local_numbers():
+    distributed = pytest.importorskip("dask.distributed")
+    tasks = [Task("phoenix", (), ("random", "greedy"), 3, i) for i in range(6)]
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=False,
+                                  dashboard_address=None) as cluster:
+        on_cluster = play_all(tasks, scheduler=cluster.scheduler_address)
+    assert on_cluster == play_all(tasks, jobs=1)
+
+
+def _hidden_pair():
+    """Two Tiles positions that differ only in White's face-hidden first tile."""
+    game = rules.load("tiles")
+    state = game.initial_state()
+    state.apply(state.legal_actions()[0])  # Black lays the first tile face-hidden
+    viewer = state.current_player
+    other = state.hidden_variant(viewer, random.Random(1))
+    assert other is not None and other.to_json() != state.to_json()
+    assert other.observation(viewer) == state.observation(viewer)
+    return game, state, other, viewer
+
+
+@pytest.mark.parametrize("make", [RandomAgent, GreedyAgent, MCTSAgent])
+def test_agents_never_peek_at_what_they_cannot_see(make):
+    game, state, other, viewer = _hidden_pair()
+    agent = make(Judge(game))
+    for seed in range(5):
+        assert agent.choose(state, random.Random(seed)) == agent.choose(other, random.Random(seed))
+
+
+def test_resample_keeps_what_the_player_sees_and_draws_the_rest():
+    game, state, other, viewer = _hidden_pair()
+    draws = {json.dumps(state.resample(viewer, random.Random(s)).to_json(), sort_keys=True) for s in range(40)}
+    assert len(draws) == 4  # the hidden tile, each of its four turns
+    for text in draws:
+        assert game.state_from_json(json.loads(text)).observation(viewer) == state.observation(viewer)
+    # The one who laid it sees it: nothing to draw.
+    owner = 1 - viewer
+    assert state.resample(owner, random.Random(0)).to_json() == state.to_json()
+
+
+@pytest.mark.parametrize("name, options", [("tiles", {}), ("phoenix", {}), ("mckinney", {"players": 2})])
+def test_each_agent_beats_the_one_below_it(name, options):
+    summary = run(name, agents=("random", "greedy", "mcts"), games=24, seed=0, jobs=2, echo=lambda *_: None,
+                  **options)
+    steps = {(s["weaker"], s["stronger"]): s for s in summary["ladder"]}
+    assert steps[("random", "greedy")]["clear"], steps[("random", "greedy")]
+    assert steps[("greedy", "mcts")]["clear"], steps[("greedy", "mcts")]
+
+
+def test_a_first_seat_advantage_is_found_under_greedy_play():
+    # Two McKinney Builders start on neighbouring centre squares: under
+    # greedy play the first to build reaches the other's Shields first.
+    summary = run("mckinney", agents=("greedy",), games=30, seed=0, jobs=1, players=2, echo=lambda *_: None)
+    greedy = summary["agents"]["greedy"]
+    assert seat_excludes_fair(greedy) == [0, 1]
+    assert greedy["AdvantageP1"] > 0.8
+
+
+def test_every_game_has_an_evaluation_in_range():
+    for name in games.known():
+        module = games.optional_stage(name, "evaluation")
+        if module is None:
+            continue
+        game = rules.load(name)
+        state, rng = game.initial_state(), random.Random(0)
+        for _ in range(60):
+            if state.is_terminal():
+                break
+            for player in range(game.num_players):
+                assert -1.0 <= module.evaluate(game, state.observation(player), player) <= 1.0
+            state.apply(rng.choice(state.next_actions()))
+
+
+def _cli(*args, cwd=None):
+    return subprocess.run([sys.executable, "-m", "printkit", "balance", *args], capture_output=True, text=True,
+                          cwd=cwd)
+
+
+def test_cli_json_report_and_bad_agents(tmp_path):
+    out = _cli("tiles", "--agents", "random,greedy", "--games", "6", "--jobs", "1", "--json",
+               "--report", str(tmp_path / "r" / "tiles.pdf"))
+    assert out.returncode == 0, out.stderr
+    summary = json.loads(out.stdout)
+    assert set(summary["agents"]) == {"random", "greedy"} and len(summary["ladder"]) == 1
+    assert summary["agents"]["greedy"]["games"] == 6
+    pdf = PdfReader(tmp_path / "r" / "tiles.pdf")
+    text = "".join(page.extract_text() for page in pdf.pages)
+    assert "Skill ladder" in text and "greedy in every seat" in text
+    assert list(tmp_path.joinpath("r").iterdir()) == [tmp_path / "r" / "tiles.pdf"]  # no temporary left
+    bad = _cli("tiles", "--agents", "random,alphazero")
+    assert bad.returncode == 2 and "Traceback" not in bad.stderr
+    assert "alphazero" in bad.stderr and "random, greedy, mcts" in bad.stderr
