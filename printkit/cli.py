@@ -117,7 +117,10 @@ def build(game, build_all, colors, paper, out_dir, ink_saver, formats, variant):
 @click.option("--players", type=int, default=None,
               help="Player count for the playouts (default: each count the spec allows).")
 @click.option("--variant", default=None, help=_VARIANT_HELP)
-def validate(game, playouts, seed, strict, players, variant):
+@click.option("--balance", "balance_games", type=click.IntRange(0, 10000), default=0, show_default=True,
+              help="Also play this many greedy games per player count and warn when a seat wins "
+                   "more or less than a fair share (95%); see printkit balance for the full analysis.")
+def validate(game, playouts, seed, strict, players, variant, balance_games):
     """Check the spec of GAME (a bundled id or a spec .yaml): the schema and
     the game's own checks, each problem with file:line:column; the game's
     analysis of the layout (reachability, symmetry); then seeded random
@@ -128,7 +131,7 @@ def validate(game, playouts, seed, strict, players, variant):
     from . import validate as validation
 
     code = validation.run(game, playouts=playouts, seed=seed, strict=strict,
-                          players=players, variant=variant, echo=click.echo)
+                          players=players, variant=variant, echo=click.echo, balance=balance_games)
     sys.exit(code)
 
 

@@ -39,7 +39,7 @@ def player_options(loaded, players: int | None, variant: str | None) -> list[dic
 
 
 def run(name: str, playouts: int = 100, seed: int = 0, strict: bool = False, players: int | None = None,
-        variant: str | None = None, echo=click.echo, jobs: int | None = None) -> int:
+        variant: str | None = None, echo=click.echo, jobs: int | None = None, balance: int = 0) -> int:
     """Validate ``name`` (bundled id or spec path), print the findings and return the exit code."""
     try:
         loaded = specs.load(name)
@@ -84,6 +84,9 @@ def run(name: str, playouts: int = 100, seed: int = 0, strict: bool = False, pla
                 echo(f"{specs.display_path(loaded.path)}: warning: no random playout with {label} "
                      "ended by the rules; every one hit the length cap")
 
+    if balance and not errors:
+        warnings += balance_check(name, loaded, configs, balance, seed, jobs, echo)
+
     verdict = "unsound" if errors else "sound"
     echo(f"{verdict}: {errors} error{'s' * (errors != 1)}, {warnings} warning{'s' * (warnings != 1)}")
     if errors:
@@ -91,3 +94,31 @@ def run(name: str, playouts: int = 100, seed: int = 0, strict: bool = False, pla
     if warnings and strict:
         return 1
     return 0
+
+
+def balance_check(name: str, loaded, configs: list[dict], games: int, seed: int, jobs, echo) -> int:
+    """``games`` greedy games in every seat per player count; a warning for
+    each seat whose 95% interval of decided games excludes a fair share.
+    Returns the number of warnings."""
+    from .balance import run as balance_run
+    from .balance.metrics import seat_excludes_fair
+
+    warned = 0
+    echo(f"balance: {games} greedy games per player count, seed {seed}")
+    for options in configs:
+        summary = balance_run(name, agents=("greedy",), games=games, seed=seed, jobs=jobs, quiet=True,
+                              echo=lambda *_: None, **options)
+        greedy = summary["agents"]["greedy"]
+        label = ", ".join(f"{k} {v}" for k, v in options.items()) or "default options"
+        decided = greedy["endings"]["win"]
+        echo(f"  {label}: {decided} of {games} decided; wins: "
+             + ", ".join(f"{seat['name']} {seat['count']}" for seat in greedy["seats"])
+             + (f"; balance {greedy['Balance']:.0%}" if decided else
+                "; every game hit the turn cap (greedy play stalls here: try printkit balance with mcts)"))
+        for seat in seat_excludes_fair(greedy):
+            warned += 1
+            who = greedy["seats"][seat]
+            echo(f"{specs.display_path(loaded.path)}: warning: under greedy play ({label}) {who['name']} won "
+                 f"{who['count']} of {decided} decided games, outside a fair share of "
+                 f"{greedy['fair_share']:.0%} at 95%")
+    return warned

@@ -163,3 +163,14 @@ def test_cli_json_report_and_bad_agents(tmp_path):
     bad = _cli("tiles", "--agents", "random,alphazero")
     assert bad.returncode == 2 and "Traceback" not in bad.stderr
     assert "alphazero" in bad.stderr and "random, greedy, mcts" in bad.stderr
+
+
+def test_validate_balance_warns_of_a_seat_outside_its_fair_share():
+    out = subprocess.run([sys.executable, "-m", "printkit", "validate", "mckinney", "--players", "2",
+                          "--playouts", "0", "--balance", "20"], capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr
+    warnings = [line for line in out.stdout.splitlines() if "warning: under greedy play" in line]
+    assert len(warnings) == 2 and "won 20 of 20 decided games" in warnings[0]
+    strict = subprocess.run([sys.executable, "-m", "printkit", "validate", "mckinney", "--players", "2",
+                             "--playouts", "0", "--balance", "20", "--strict"], capture_output=True, text=True)
+    assert strict.returncode == 1

@@ -56,9 +56,9 @@ def plan(name: str, options: dict, agents: tuple, games: int, seed: int, iterati
 def run(name: str, agents: tuple = DEFAULT_AGENTS, games: int = 40, seed: int = 0, jobs: int | None = None,
         players: int | None = None, variant: str | None = None, scheduler: str | None = None,
         iterations: int | None = None, report: str | None = None, as_json: bool = False,
-        quiet: bool = False, echo=click.echo) -> dict:
+        quiet: bool = False, echo=click.echo, **more_options) -> dict:
     """Play, measure and print; returns the summary (what ``--json`` prints)."""
-    options = rules.game_options(players, variant)
+    options = {**rules.game_options(players, variant), **more_options}
     game = rules.load(name, **options)  # a bad spec or option fails here, before any game
     seats = game.num_players
     groups = plan(name, options, agents, games, seed, iterations, seats)
