@@ -174,3 +174,44 @@ def test_validate_balance_warns_of_a_seat_outside_its_fair_share():
     strict = subprocess.run([sys.executable, "-m", "printkit", "validate", "mckinney", "--players", "2",
                              "--playouts", "0", "--balance", "20", "--strict"], capture_output=True, text=True)
     assert strict.returncode == 1
+
+
+def test_heat_counts_every_piece_of_every_position():
+    from printkit.games.mckinney import evaluation
+
+    task = Task("mckinney", (("players", 2),), ("random", "random"), 5, 0, trace=True)
+    traced = play(task)
+    untraced = play(Task("mckinney", (("players", 2),), ("random", "random"), 5, 0))
+    assert untraced == Record(*[getattr(traced, f) for f in Record.__dataclass_fields__ if f != "heat"])
+    # Replay the same game and count the pieces of every position by hand.
+    game = rules.load("mckinney", players=2)
+    judge = Judge(game)
+    agents = [RandomAgent(judge), RandomAgent(judge)]
+    from printkit.balance.match import task_rng
+    rng, state = task_rng(task), game.initial_state()
+    stand = builders = positions = 0
+    while True:
+        seen = evaluation.pieces(game, state.to_json())
+        positions += 1
+        stand += len(seen)
+        builders += sum(1 for _, kind in seen.values() if kind == "builder")
+        if state.is_terminal():
+            break
+        state.apply(agents[state.current_player].choose(state, rng))
+    maps = {}
+    for name, _, count in traced.heat:
+        maps[name] = maps.get(name, 0) + count
+    assert positions == traced.actions + 1
+    assert maps["stand"] == stand and maps["builder"] == builders
+    assert maps["stand"] == maps["builder"] + maps["unit"]
+    assert maps["fall"] > 0  # random McKinney games capture Units
+
+
+def test_the_report_draws_the_board_heatmaps(tmp_path):
+    out = _cli("mckinney", "--players", "2", "--agents", "random", "--games", "3", "--jobs", "1",
+               "--report", str(tmp_path / "m.pdf"))
+    assert out.returncode == 0, out.stderr
+    pages = [page.extract_text() for page in PdfReader(tmp_path / "m.pdf").pages]
+    board = [text for text in pages if "where pieces stand" in text]
+    assert len(board) == 1
+    assert all(words in board[0] for words in ("where Builders stand", "where Units stand", "where pieces fall"))

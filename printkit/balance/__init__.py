@@ -20,7 +20,7 @@ from .. import spec as specs
 from ..errors import PrintkitError
 from .agents import AGENTS
 from .match import Task, play_all
-from .metrics import ladder_step, metrics
+from .metrics import heat, ladder_step, metrics
 
 DEFAULT_AGENTS = ("random", "greedy", "mcts")
 
@@ -37,12 +37,14 @@ def parse_agents(text: str) -> tuple[str, ...]:
 
 
 def plan(name: str, options: dict, agents: tuple, games: int, seed: int, iterations: int | None,
-         seats: int) -> dict:
-    """Every game to play: self-play per agent and one ladder step per neighbouring pair."""
+         seats: int, trace: bool = False) -> dict:
+    """Every game to play: self-play per agent (traced for heatmaps when
+    ``trace``) and one ladder step per neighbouring pair."""
     key = tuple(sorted(options.items()))
     out = {}
     for agent in agents:
-        out[("self", agent)] = [Task(name, key, (agent,) * seats, seed, i, iterations) for i in range(games)]
+        out[("self", agent)] = [Task(name, key, (agent,) * seats, seed, i, iterations, trace)
+                                for i in range(games)]
     for weaker, stronger in zip(agents, agents[1:]):
         tasks = []
         for i in range(games):
@@ -61,7 +63,7 @@ def run(name: str, agents: tuple = DEFAULT_AGENTS, games: int = 40, seed: int = 
     options = {**rules.game_options(players, variant), **more_options}
     game = rules.load(name, **options)  # a bad spec or option fails here, before any game
     seats = game.num_players
-    groups = plan(name, options, agents, games, seed, iterations, seats)
+    groups = plan(name, options, agents, games, seed, iterations, seats, trace=bool(report))
     tasks = [task for group in groups.values() for task in group]
     if sys.stderr.isatty() and not quiet:
         with click.progressbar(length=len(tasks), label="playing", file=sys.stderr) as bar:
@@ -81,6 +83,7 @@ def run(name: str, agents: tuple = DEFAULT_AGENTS, games: int = 40, seed: int = 
         "seed": seed,
         "games_per_agent": games,
         "agents": {agent: metrics(by_group[("self", agent)], names) for agent in agents},
+        "heat": {agent: heat(by_group[("self", agent)]) for agent in agents} if report else None,
         "ladder": [ladder_step(by_group[("ladder", w, s)], w, s, seats) for w, s in zip(agents, agents[1:])],
     }
     if report:

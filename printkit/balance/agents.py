@@ -35,8 +35,8 @@ class Judge:
 
     def __init__(self, game):
         self.game = game
-        module = games.optional_stage(game.spec.game, "evaluation")
-        self.evaluate = module.evaluate if module else None
+        self.module = games.optional_stage(game.spec.game, "evaluation")
+        self.evaluate = self.module.evaluate if self.module else None
 
     def __call__(self, state, player: int) -> float:
         if state.is_terminal():

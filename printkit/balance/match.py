@@ -27,6 +27,7 @@ class Task:
     seed: int
     index: int
     iterations: int | None = None  # MCTS iterations per decision, when not the default
+    trace: bool = False  # count where pieces stand and fall, for the report's heatmaps
 
 
 @dataclass(frozen=True)
@@ -41,6 +42,7 @@ class Record:
     returns: tuple
     unfinished: bool  # stopped by the game's cap
     winners: tuple  # seats with the best return; empty for a draw or a capped game
+    heat: tuple = ()  # (map, (x, y), count) sorted, when traced: see ``Tracer``
 
     @property
     def finished(self) -> bool:
@@ -67,6 +69,39 @@ def _game(name: str, options: tuple):
     return _GAMES[key]
 
 
+class Tracer:
+    """Counts, over the positions a game passes through, which squares hold
+    pieces (map "stand", and one map per kind of piece) and where pieces
+    fall (map "fall": a square that lost its piece while its owner lost
+    one). Reads the game's ``pieces(game, position)`` hook from its
+    evaluation module and the whole position, so it is for reports only,
+    never for an agent."""
+
+    def __init__(self, game, pieces):
+        self.game, self.pieces = game, pieces
+        self.counts: dict = {}
+        self.before = None
+
+    def see(self, state) -> None:
+        now = self.pieces(self.game, state.to_json())
+        for square, (_, kind) in now.items():
+            for name in ("stand", kind):
+                self.counts[name, square] = self.counts.get((name, square), 0) + 1
+        if self.before is not None:
+            owned = {}
+            for seat, _ in self.before.values():
+                owned[seat] = owned.get(seat, 0) + 1
+            for seat, _ in now.values():
+                owned[seat] = owned.get(seat, 0) - 1
+            for square, (seat, _) in self.before.items():
+                if owned[seat] > 0 and now.get(square, (None,))[0] != seat:
+                    self.counts["fall", square] = self.counts.get(("fall", square), 0) + 1
+        self.before = now
+
+    def heat(self) -> tuple:
+        return tuple(sorted((name, square, count) for (name, square), count in self.counts.items()))
+
+
 def play(task: Task) -> Record:
     """Play one game to its end (or its cap)."""
     game = _game(task.name, task.options)
@@ -74,6 +109,10 @@ def play(task: Task) -> Record:
     agents = [make(name, judge, task.iterations) for name in task.seats]
     rng = task_rng(task)
     state = game.initial_state()
+    tracer = None
+    if task.trace and judge.module is not None and hasattr(judge.module, "pieces"):
+        tracer = Tracer(game, judge.module.pieces)
+        tracer.see(state)
     actions = decisions = 0
     while not state.is_terminal():
         if state.is_chance_node():
@@ -82,13 +121,15 @@ def play(task: Task) -> Record:
             state.apply(agents[state.current_player].choose(state, rng))
             decisions += 1
         actions += 1
+        if tracer:
+            tracer.see(state)
     returns = tuple(state.returns())
     winners = ()
     if not state.unfinished and len(set(returns)) > 1:
         best = max(returns)
         winners = tuple(p for p, r in enumerate(returns) if r == best)
     return Record(task.seats, task.index, actions, decisions, state.turns_played(), returns,
-                  bool(state.unfinished), winners)
+                  bool(state.unfinished), winners, tracer.heat() if tracer else ())
 
 
 def _play_batch(tasks: list) -> list:
@@ -97,7 +138,8 @@ def _play_batch(tasks: list) -> list:
 
 def _from_dict(row: dict) -> Record:
     return Record(**{**row, "seats": tuple(row["seats"]), "returns": tuple(row["returns"]),
-                     "winners": tuple(row["winners"])})
+                     "winners": tuple(row["winners"]),
+                     "heat": tuple((name, tuple(square), count) for name, square, count in row["heat"])})
 
 
 def _quiet_workers() -> None:

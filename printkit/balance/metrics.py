@@ -81,3 +81,13 @@ def seat_excludes_fair(summary: dict) -> list[int]:
         if low > summary["fair_share"] or high < summary["fair_share"]:
             out.append(seat["seat"])
     return out
+
+
+def heat(records: list) -> dict:
+    """Each traced map summed over the games: map -> [[x, y, count], ...] by square."""
+    total: dict = {}
+    for record in records:
+        for name, square, count in record.heat:
+            total.setdefault(name, {})
+            total[name][square] = total[name].get(square, 0) + count
+    return {name: [[x, y, count] for (x, y), count in sorted(squares.items())] for name, squares in sorted(total.items())}

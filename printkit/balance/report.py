@@ -27,20 +27,29 @@ MARGIN = 18
 
 
 def write_report(path: str, summary: dict, game) -> None:
-    """Write the report of ``summary`` (what ``balance.run`` returns) to ``path``."""
+    """Write the report of ``summary`` (what ``balance.run`` returns) to ``path``;
+    heatmaps over the board when the game describes its board (its
+    evaluation module's ``board(game)``)."""
     target = Path(path)
     target.parent.mkdir(parents=True, exist_ok=True)
     handle, temporary = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".part", dir=target.parent)
     os.close(handle)
     try:
-        _draw(temporary, summary)
+        _draw(temporary, summary, _board(game))
         os.replace(temporary, target)
     except BaseException:
         Path(temporary).unlink(missing_ok=True)
         raise
 
 
-def _draw(path: str, s: dict) -> None:
+def _board(game) -> dict | None:
+    from .. import games
+
+    module = games.optional_stage(game.spec.game, "evaluation")
+    return module.board(game) if module is not None and hasattr(module, "board") else None
+
+
+def _draw(path: str, s: dict, board: dict | None) -> None:
     fonts = register_fonts()
     canvas = Canvas(path, pagesize=letter, invariant=1, pageCompression=1, initialFontName=fonts.regular)
     canvas.setTitle(f"{s['game']}: balance report")
@@ -59,6 +68,9 @@ def _draw(path: str, s: dict) -> None:
             canvas.showPage()
             y = HEIGHT - MARGIN
         y = _agent(pen, agent, m, y)
+    if board and s.get("heat"):
+        for agent, maps in s["heat"].items():
+            _heat_page(pen, s, agent, maps, board)
     canvas.showPage()
     canvas.save()
 
@@ -144,3 +156,62 @@ def _histogram(pen: _Pen, x: float, y: float, w: float, h: float, bins: list, un
     pen.text(x, y - 4, str(bins[0][0]), 6.5)
     pen.text(x + w, y - 4, str(bins[-1][1]), 6.5, anchor="end")
     pen.text(x + w / 2, y - 8, f"game length ({unit}), most {most} games in a bin", 7, anchor="middle")
+
+
+HEAT = HexColor("#B2182B")
+TITLES = {"stand": "where pieces stand", "fall": "where pieces fall", "builder": "where Builders stand",
+          "unit": "where Units stand", "bird": "where Birds stand"}
+
+
+def _heat_page(pen: _Pen, s: dict, agent: str, maps: dict, board: dict) -> None:
+    """One page per agent: each traced map over the board, two to a row."""
+    pen.canvas.showPage()
+    y = HEIGHT - MARGIN
+    pen.text(MARGIN, y, f"{agent} in every seat: the board, {s['games_per_agent']} games", 11, bold=True)
+    pen.text(MARGIN, y - 5, "Darker: more often, counted over every position of every game; "
+                            "outlined squares are marked on the printed board.", 8)
+    kinds = sorted(n for n in maps if n not in ("stand", "fall"))
+    names = ["stand"] + (kinds if len(kinds) > 1 else []) + ["fall"]
+    size = (WIDTH - 2 * MARGIN - 30) / 2
+    for i, name in enumerate(n for n in names if n in maps):
+        col, row = i % 2, i // 2
+        x = MARGIN + 8 + col * (size + 14)
+        top = y - 16 - row * (size + 22)
+        _heatmap(pen, x, top - size, size, board, maps[name])
+        pen.text(x, top + 2, TITLES.get(name, name), 9, bold=True)
+
+
+def _heatmap(pen: _Pen, x: float, y: float, size: float, board: dict, cells: list) -> None:
+    columns, rows = board["columns"], board["rows"]
+    cell = size / max(columns, rows)
+    most = max((count for _, _, count in cells), default=0) or 1
+    counts = {(cx, cy): count for cx, cy, count in cells}
+    canvas = pen.canvas
+    for cx in range(columns):
+        for cy in range(rows):
+            share = counts.get((cx, cy), 0) / most
+            colour = HexColor(_mix("#FFFFFF", "#B2182B", share ** 0.6))
+            pen.rect(x + cx * cell, y + cy * cell, cell, cell, colour)
+    canvas.setStrokeColor(GRID)
+    canvas.setLineWidth(0.1 * mm)
+    for cx in range(columns + 1):
+        pen.line(x + cx * cell, y, x + cx * cell, y + rows * cell, GRID, 0.1)
+    for cy in range(rows + 1):
+        pen.line(x, y + cy * cell, x + columns * cell, y + cy * cell, GRID, 0.1)
+    label = min(6.5, cell * 2.2)
+    for (cx, cy), mark in board["marked"].items():
+        canvas.setStrokeColor(INK)
+        canvas.setLineWidth(0.35 * mm)
+        canvas.rect((x + cx * cell) * mm, (y + cy * cell) * mm, cell * mm, cell * mm, stroke=1, fill=0)
+        pen.text(x + (cx + 0.5) * cell, y + cy * cell + 0.8, mark, label * 0.7, anchor="middle")
+    for cx, text in enumerate(board["column_labels"]):
+        pen.text(x + (cx + 0.5) * cell, y - 3, text, label, anchor="middle")
+    for cy, text in enumerate(board["row_labels"]):
+        pen.text(x - 1, y + (cy + 0.5) * cell - 1, text, label, anchor="end")
+
+
+def _mix(a: str, b: str, t: float) -> str:
+    """The colour a fraction ``t`` of the way from ``a`` to ``b``."""
+    pa = [int(a[i:i + 2], 16) for i in (1, 3, 5)]
+    pb = [int(b[i:i + 2], 16) for i in (1, 3, 5)]
+    return "#" + "".join(f"{round(u + (v - u) * t):02X}" for u, v in zip(pa, pb))

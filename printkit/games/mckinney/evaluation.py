@@ -42,3 +42,27 @@ def evaluate(game, view: dict, player: int) -> float:
                         + 0.1 * reach)
     rival = max(s for seat, s in enumerate(strength) if seat != player)
     return math.tanh((strength[player] - rival) / 3)
+
+
+# --- Where things happen, for the balance report's heatmaps ------------------
+
+def board(game) -> dict:
+    """The board as the kit prints it: squares, file letters and rank
+    numbers, and the marked squares (start squares, +/- spaces)."""
+    from .board import FILES, layout
+
+    plan = layout(game.spec.data)
+    width = plan.width
+    marked = {q.start: "start" for q in plan.quadrants}
+    for space in plan.spaces:
+        marked[space.square] = f"{space.slider}{space.dots}"
+    return {"columns": width, "rows": width, "column_labels": list(FILES[:width]),
+            "row_labels": [str(r + 1) for r in range(width)], "marked": marked}
+
+
+def pieces(game, view: dict) -> dict:
+    """Occupied squares (x, y) -> (seat, kind), kind "builder" or "unit"."""
+    out = {}
+    for square, piece in view["pieces"].items():
+        out[_square(square)[0], _square(square)[1] - 1] = (int(piece[:-1]), "builder" if piece[-1] == "B" else "unit")
+    return out

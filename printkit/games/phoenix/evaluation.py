@@ -31,3 +31,21 @@ def evaluate(game, view: dict, player: int) -> float:
     own = game.team_of[player]
     rival = max(v for side, v in value.items() if side != own)
     return math.tanh((value[own] - rival) / 2)
+
+
+# --- Where things happen, for the balance report's heatmaps ------------------
+
+def board(game) -> dict:
+    """The grid as the kit prints it: columns read from the black die, rows
+    from the white, the Phoenix squares marked."""
+    data = game.spec.data["board"]
+    marked = {(x - 1, y - 1): "Phoenix" for x, y in data["phoenix_squares"]}
+    return {"columns": data["columns"], "rows": data["rows"],
+            "column_labels": [str(c + 1) for c in range(data["columns"])],
+            "row_labels": [str(r + 1) for r in range(data["rows"])], "marked": marked}
+
+
+def pieces(game, view: dict) -> dict:
+    """Occupied squares (x, y) from 0 -> (seat, "bird")."""
+    seat = {name: i for i, name in enumerate(view["players"])}
+    return {(b["at"][0] - 1, b["at"][1] - 1): (seat[b["owner"]], "bird") for b in view["grid"]}
