@@ -215,3 +215,13 @@ def test_the_report_draws_the_board_heatmaps(tmp_path):
     board = [text for text in pages if "where pieces stand" in text]
     assert len(board) == 1
     assert all(words in board[0] for words in ("where Builders stand", "where Units stand", "where pieces fall"))
+
+
+def test_the_fair_share_counts_teams():
+    # Four seats in two teams: every decided game has two winners.
+    teams = [record(("mcts", "greedy", "greedy", "greedy"), [0, 2]), record(("greedy", "mcts", "greedy", "greedy"),
+                                                                           [0, 2])]
+    step = ladder_step(teams, "greedy", "mcts", 4)
+    assert step["fair_share"] == 0.5 and step["count"] == 1
+    free_for_all = [record("gggg", [i % 4]) for i in range(8)]
+    assert metrics(free_for_all, list("abcd"))["fair_share"] == 0.25

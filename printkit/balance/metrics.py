@@ -19,6 +19,16 @@ def _share(count: int, games: int) -> dict:
             "low": round(low, 4), "high": round(high, 4)}
 
 
+def fair_share(records: list, seats: int) -> float:
+    """The share of decided games a seat wins by chance alone: the mean
+    number of winners of a decided game over the seats (1/2 in a two-player
+    game or a two-team game of four, 1/4 in a four-player free-for-all)."""
+    decided = [r for r in records if r.winners]
+    if not decided:
+        return 1 / seats
+    return sum(len(r.winners) for r in decided) / len(decided) / seats
+
+
 def metrics(records: list, names: list[str]) -> dict:
     """Metrics of self-play games (the same agent in every seat).
 
@@ -46,7 +56,7 @@ def metrics(records: list, names: list[str]) -> dict:
         "DurationTurns": round(statistics.fmean(turns), 2) if turns else None,
         "AdvantageP1": round(decisive_rates[0], 4) if decided else None,
         "Balance": round(1 - (max(decisive_rates) - min(decisive_rates)), 4) if decided else None,
-        "fair_share": round(1 / seats, 4),
+        "fair_share": round(fair_share(records, seats), 4),
         "seats": [{"seat": s, "name": names[s], **_share(wins[s], games)} for s in range(seats)],
         "endings": {"win": decided, "draw": drawn, "turn cap": capped},
         "histogram": [list(b) for b in histogram(lengths)],
@@ -59,12 +69,12 @@ def ladder_step(records: list, weaker: str, stronger: str, seats: int) -> dict:
     each seat in turn against the weaker one in every other seat.
 
     Clear when the 95% interval of its share of decided games lies above the
-    fair share (1 / seats); otherwise luck dominates at this number of games,
+    fair share (see ``fair_share``); otherwise luck dominates at this number of games,
     or the stronger agent is not stronger in this game."""
     decided = [r for r in records if r.winners]
     won = sum(1 for r in decided if any(r.seats[w] == stronger for w in r.winners))
     share = _share(won, len(decided))
-    fair = 1 / seats
+    fair = fair_share(records, seats)
     return {"weaker": weaker, "stronger": stronger, "games": len(records), "decided": len(decided), **share,
             "fair_share": round(fair, 4), "margin": round(share["rate"] - fair, 4) if decided else None,
             "clear": bool(decided) and share["low"] > fair}
