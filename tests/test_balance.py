@@ -225,3 +225,12 @@ def test_the_fair_share_counts_teams():
     assert step["fair_share"] == 0.5 and step["count"] == 1
     free_for_all = [record("gggg", [i % 4]) for i in range(8)]
     assert metrics(free_for_all, list("abcd"))["fair_share"] == 0.25
+
+
+def test_an_unwritable_report_fails_before_any_game(tmp_path):
+    (tmp_path / "taken").write_text("a user's file")
+    for target in (tmp_path / "taken" / "r.pdf", tmp_path):
+        out = _cli("tiles", "--agents", "random", "--games", "2", "--report", str(target))
+        assert out.returncode == 2 and "Traceback" not in out.stderr, out.stderr
+        assert str(target) in out.stderr and out.stdout == ""
+    assert (tmp_path / "taken").read_text() == "a user's file"

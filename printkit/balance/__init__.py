@@ -63,6 +63,10 @@ def run(name: str, agents: tuple = DEFAULT_AGENTS, games: int = 40, seed: int = 
     options = {**rules.game_options(players, variant), **more_options}
     game = rules.load(name, **options)  # a bad spec or option fails here, before any game
     seats = game.num_players
+    if report:
+        from .report import prepare
+
+        prepare(report)  # an unwritable report path fails now, not after the games
     groups = plan(name, options, agents, games, seed, iterations, seats, trace=bool(report))
     tasks = [task for group in groups.values() for task in group]
     if sys.stderr.isatty() and not quiet:

@@ -16,6 +16,7 @@ from reportlab.lib.pagesizes import letter
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
+from ..errors import PrintkitError
 from ..writers.fonts import register_fonts
 
 INK = HexColor("#222222")
@@ -26,17 +27,39 @@ WIDTH, HEIGHT = letter[0] / mm, letter[1] / mm
 MARGIN = 18
 
 
+def prepare(path: str) -> Path:
+    """The report's path, its folder made; a clear error, before any game is
+    played, when it cannot be written there."""
+    target = Path(path)
+    if target.is_dir():
+        raise PrintkitError(f"{path}: is a folder; give the report a file name, such as {target / 'balance.pdf'}")
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+    except (FileExistsError, NotADirectoryError):
+        raise PrintkitError(f"{path}: a part of its folder is a file, not a folder") from None
+    except OSError as exc:
+        raise PrintkitError(f"{path}: cannot make its folder: {exc.strerror}") from None
+    if not os.access(target.parent, os.W_OK):
+        raise PrintkitError(f"{path}: its folder cannot be written to")
+    return target
+
+
 def write_report(path: str, summary: dict, game) -> None:
     """Write the report of ``summary`` (what ``balance.run`` returns) to ``path``;
     heatmaps over the board when the game describes its board (its
     evaluation module's ``board(game)``)."""
-    target = Path(path)
-    target.parent.mkdir(parents=True, exist_ok=True)
-    handle, temporary = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".part", dir=target.parent)
+    target = prepare(path)
+    try:
+        handle, temporary = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".part", dir=target.parent)
+    except OSError as exc:
+        raise PrintkitError(f"{path}: cannot write the report: {exc.strerror}") from None
     os.close(handle)
     try:
         _draw(temporary, summary, _board(game))
         os.replace(temporary, target)
+    except OSError as exc:
+        Path(temporary).unlink(missing_ok=True)
+        raise PrintkitError(f"{path}: cannot write the report: {exc.strerror}") from None
     except BaseException:
         Path(temporary).unlink(missing_ok=True)
         raise
