@@ -22,12 +22,11 @@ def evaluate(game, view: dict, player: int) -> float:
         return 1.0 if view["winner"] == player else -1.0
     seats = len(view["players"])
     builders, units = {}, [[] for _ in range(seats)]
-    for square, piece in view["pieces"].items():
-        seat = int(piece[:-1])
-        if piece[-1] == "B":
-            builders[seat] = _square(square)
+    for square, (seat, kind) in _occupants(view).items():
+        if kind == "builder":
+            builders[seat] = square
         else:
-            units[seat].append(_square(square))
+            units[seat].append(square)
     strength = []
     for seat, side in enumerate(view["players"]):
         if side["shields"] <= 0:
@@ -40,7 +39,10 @@ def evaluate(game, view: dict, player: int) -> float:
                 reach += 1 / (1 + min(abs(x - tx) + abs(y - ty) for tx, ty in targets))
         strength.append(side["shields"] + 0.1 * len(units[seat]) + 0.05 * sum(side["cache"].values())
                         + 0.1 * reach)
-    rival = max(s for seat, s in enumerate(strength) if seat != player)
+    # Against the strongest rival and the field alike: taking a Unit or a
+    # Shield from any rival is worth something, not only from the leader.
+    rivals = [s for seat, s in enumerate(strength) if seat != player]
+    rival = (max(rivals) + sum(rivals) / len(rivals)) / 2
     return math.tanh((strength[player] - rival) / 3)
 
 
@@ -61,8 +63,15 @@ def board(game) -> dict:
 
 
 def pieces(game, view: dict) -> dict:
-    """Occupied squares (x, y) -> (seat, kind), kind "builder" or "unit"."""
-    out = {}
-    for square, piece in view["pieces"].items():
-        out[_square(square)[0], _square(square)[1] - 1] = (int(piece[:-1]), "builder" if piece[-1] == "B" else "unit")
+    """Occupied squares (x, y) from 0 -> (seat, kind), kind "builder" or "unit"."""
+    return {(x, y - 1): who for (x, y), who in _occupants(view).items()}
+
+
+def _occupants(view: dict) -> dict:
+    """Squares (file index, rank) -> (seat, "builder" or "unit"), the Unit
+    in the middle of a move included, at the square it has reached."""
+    out = {_square(square): (int(piece[:-1]), "builder" if piece[-1] == "B" else "unit")
+           for square, piece in view["pieces"].items()}
+    if view.get("moving") and view.get("path"):
+        out[_square(view["path"][-1])] = (view["to_move"], "unit")
     return out
