@@ -110,7 +110,7 @@ def balance_check(name: str, loaded, configs: list[dict], games: int, seed: int,
                               echo=lambda *_: None, **options)
         greedy = summary["agents"]["greedy"]
         label = ", ".join(f"{k} {v}" for k, v in options.items()) or "default options"
-        decided = greedy["endings"]["win"]
+        decided = greedy["decided"]
         echo(f"  {label}: {decided} of {games} decided; wins: "
              + ", ".join(f"{seat['name']} {seat['count']}" for seat in greedy["seats"])
              + (f"; balance {greedy['Balance']:.0%}" if decided else

@@ -5,6 +5,7 @@ that a broken agent, metric or scheduler would fail."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 import subprocess
@@ -40,6 +41,7 @@ def test_metrics_of_a_hand_made_set_are_exact():
     assert [s["count"] for s in m["seats"]] == [5, 2]
     assert [s["rate"] for s in m["seats"]] == [0.5, 0.2]
     assert m["endings"] == {"win": 7, "draw": 1, "turn cap": 2}
+    assert m["decided"] == 7
     assert sum(count for _, _, count in m["histogram"]) == 10
 
 
@@ -183,7 +185,7 @@ def test_heat_counts_every_piece_of_every_position():
     task = Task("mckinney", (("players", 2),), ("random", "random"), 5, 0, trace=True)
     traced = play(task)
     untraced = play(Task("mckinney", (("players", 2),), ("random", "random"), 5, 0))
-    assert untraced == Record(*[getattr(traced, f) for f in Record.__dataclass_fields__ if f != "heat"])
+    assert untraced == dataclasses.replace(traced, heat=())
     # Replay the same game and count the pieces of every position by hand.
     game = rules.load("mckinney", players=2)
     judge = Judge(game)
@@ -235,3 +237,13 @@ def test_an_unwritable_report_fails_before_any_game(tmp_path):
         assert out.returncode == 2 and "Traceback" not in out.stderr, out.stderr
         assert str(target) in out.stderr and out.stdout == ""
     assert (tmp_path / "taken").read_text() == "a user's file"
+
+
+def test_tiles_names_the_way_each_game_ended():
+    summary = run("tiles", agents=("random", "greedy"), games=20, seed=0, jobs=1, echo=lambda *_: None)
+    for m in summary["agents"].values():
+        assert sum(m["endings"].values()) == 20
+        assert set(m["endings"]) <= {"shape pair with tiles left", "more pairs after the last tile",
+                                     "draw after the last tile", "turn cap"}
+        assert m["endings"].get("draw after the last tile", 0) == round(m["Drawishness"] * 20)
+    assert summary["agents"]["greedy"]["endings"]["shape pair with tiles left"] > 0

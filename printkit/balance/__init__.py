@@ -114,6 +114,7 @@ def format_summary(s: dict) -> list[str]:
         lines.append(f"{agent} in every seat: completion {_pct(m['Completion'])}, timeouts {_pct(m['Timeouts'])}, "
                      f"draws {_pct(m['Drawishness'])}, balance {_pct(m['Balance'])}, "
                      f"first seat {_pct(m['AdvantageP1'])} of decided games")
+        lines.append("  endings: " + ", ".join(f"{name} {count}" for name, count in m["endings"].items()))
         length = f"{m['DurationTurns']} turns" if m["DurationTurns"] is not None else f"{m['DurationActions']} actions"
         lines.append(f"  mean length {length}; wins by seat (95% interval, over all games):")
         for seat in m["seats"]:

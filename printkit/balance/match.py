@@ -43,6 +43,7 @@ class Record:
     unfinished: bool  # stopped by the game's cap
     winners: tuple  # seats with the best return; empty for a draw or a capped game
     heat: tuple = ()  # (map, (x, y), count) sorted, when traced: see ``Tracer``
+    ending: str = ""  # which way it ended, when the game names its endings (``ending`` hook)
 
     @property
     def finished(self) -> bool:
@@ -128,8 +129,11 @@ def play(task: Task) -> Record:
     if not state.unfinished and len(set(returns)) > 1:
         best = max(returns)
         winners = tuple(p for p, r in enumerate(returns) if r == best)
+    ending = ""
+    if judge.module is not None and hasattr(judge.module, "ending"):
+        ending = judge.module.ending(game, state.to_json())
     return Record(task.seats, task.index, actions, decisions, state.turns_played(), returns,
-                  bool(state.unfinished), winners, tracer.heat() if tracer else ())
+                  bool(state.unfinished), winners, tracer.heat() if tracer else (), ending)
 
 
 def _play_batch(tasks: list) -> list:

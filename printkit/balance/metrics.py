@@ -29,6 +29,16 @@ def fair_share(records: list, seats: int) -> float:
     return sum(len(r.winners) for r in decided) / len(decided) / seats
 
 
+def endings(records: list) -> dict:
+    """How many games ended each way: the game's own names for its endings
+    where it gives them, else win, draw and turn cap."""
+    out: dict = {}
+    for r in records:
+        name = r.ending or ("turn cap" if r.unfinished else "win" if r.winners else "draw")
+        out[name] = out.get(name, 0) + 1
+    return dict(sorted(out.items()))
+
+
 def metrics(records: list, names: list[str]) -> dict:
     """Metrics of self-play games (the same agent in every seat).
 
@@ -49,6 +59,7 @@ def metrics(records: list, names: list[str]) -> dict:
     lengths = turns or [r.actions for r in records]
     return {
         "games": games,
+        "decided": decided,
         "Completion": round(decided / games, 4) if games else None,
         "Timeouts": round(capped / games, 4) if games else None,
         "Drawishness": round(drawn / games, 4) if games else None,
@@ -58,7 +69,7 @@ def metrics(records: list, names: list[str]) -> dict:
         "Balance": round(1 - (max(decisive_rates) - min(decisive_rates)), 4) if decided else None,
         "fair_share": round(fair_share(records, seats), 4),
         "seats": [{"seat": s, "name": names[s], **_share(wins[s], games)} for s in range(seats)],
-        "endings": {"win": decided, "draw": drawn, "turn cap": capped},
+        "endings": endings(records),
         "histogram": [list(b) for b in histogram(lengths)],
         "histogram_of": "turns" if turns else "actions",
     }
@@ -82,7 +93,7 @@ def ladder_step(records: list, weaker: str, stronger: str, seats: int) -> dict:
 
 def seat_excludes_fair(summary: dict) -> list[int]:
     """Seats whose win interval excludes the fair share of decided games."""
-    decided = summary["endings"]["win"]
+    decided = summary["decided"]
     if not decided:
         return []
     out = []

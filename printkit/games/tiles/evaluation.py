@@ -21,3 +21,12 @@ def evaluate(game, view: dict, player: int) -> float:
     score = view["score"][own] - view["score"][rival]
     shapes = sum(view["shapes"][own].values()) - sum(view["shapes"][rival].values())
     return math.tanh(score + 0.2 * shapes)
+
+
+def ending(game, view: dict) -> str:
+    """Which way a finished game ended, for the balance report."""
+    if view.get("unfinished"):
+        return "turn cap"
+    if view["result"] == "draw":
+        return "draw after the last tile"
+    return "shape pair with tiles left" if view["supply"] > 0 else "more pairs after the last tile"
