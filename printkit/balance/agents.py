@@ -153,7 +153,9 @@ class MCTSAgent(Agent):
                 visited.visits += 1
                 if mover is not None:
                     visited.value += results[mover]
-        legal = state.legal_actions()
+        return self._final(root, state.legal_actions(), rng)
+
+    def _final(self, root: _Node, legal: list, rng) -> int:
         most = max(root.children[a].visits for a in legal)
         return rng.choice([a for a in legal if root.children[a].visits == most])
 
