@@ -42,14 +42,17 @@ class _Group(click.Group):
             sys.exit(INTERRUPTED)
 
 
-@click.group(cls=_Group)
+@click.group(cls=_Group, invoke_without_command=True, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="printkit")
-def main():
+@click.pass_context
+def main(ctx):
     """Print-and-play kits and reference rules for board games described in YAML.
 
     GAME is a bundled game id (see `printkit list`) or the path of a spec
     file (.yaml). Bad input is reported with its file and line and exits 2.
     """
+    if ctx.invoked_subcommand is None:  # a bare `printkit` is a request for help
+        click.echo(ctx.get_help())
 
 
 _POSITION_HELP = "Position JSON, as `printkit apply` prints it (default: the initial setup)."
