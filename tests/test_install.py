@@ -66,16 +66,19 @@ def readme_python_example() -> str:
     return "\n".join(line[4:] for line in block.splitlines())
 
 
-@pytest.fixture(scope="module")
-def installed(tmp_path_factory):
-    """A wheel built from this checkout, installed in a fresh venv."""
+@pytest.fixture(scope="module", params=["newest", "lowest"])
+def installed(request, tmp_path_factory):
+    """A wheel built from this checkout, installed in a fresh venv with the
+    newest dependencies pip finds, or with the floors pyproject.toml states
+    (constraints/lowest.txt)."""
     base = tmp_path_factory.mktemp("install")
+    constraints = ["-c", str(ROOT / "constraints" / "lowest.txt")] if request.param == "lowest" else []
     subprocess.run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w", str(base / "dist"), str(ROOT)],
                    check=True, capture_output=True)
     wheel = next((base / "dist").glob("printkit-*.whl"))
     subprocess.run([sys.executable, "-m", "venv", str(base / "venv")], check=True)
     bin_dir = base / "venv" / ("Scripts" if os.name == "nt" else "bin")
-    subprocess.run([str(bin_dir / "python"), "-m", "pip", "install", "-q", str(wheel)],
+    subprocess.run([str(bin_dir / "python"), "-m", "pip", "install", "-q", *constraints, str(wheel)],
                    check=True, capture_output=True)
     work = base / "elsewhere"
     work.mkdir()
