@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import sys
 from pathlib import Path
 
@@ -28,9 +29,58 @@ MAX_GAMES = 100_000
 INTERRUPTED = 130
 
 
+_MAIN_PID = os.getpid()
+_stopped_by: list[int] = []  # the signal that stopped this run, if any
+
+
+def _on_signal(signum, frame):
+    """SIGTERM or SIGHUP, raised like Ctrl-C so that every clean-up on the way
+    out runs (a build's staging folder, a report's temporary file)."""
+    if os.getpid() != _MAIN_PID:  # a worker process: die as the signal says
+        signal.signal(signum, signal.SIG_DFL)
+        os.kill(os.getpid(), signum)
+        return
+    _stopped_by.append(int(signum))
+    raise KeyboardInterrupt
+
+
+def _catch_termination() -> None:
+    global _MAIN_PID
+    _MAIN_PID = os.getpid()
+    for name in ("SIGTERM", "SIGHUP"):
+        if hasattr(signal, name):
+            try:
+                signal.signal(getattr(signal, name), _on_signal)
+            except ValueError:  # not the main thread (printkit called from a library): leave them
+                return
+
+
+def _interrupted() -> None:
+    if _stopped_by:
+        click.echo("printkit: terminated", err=True)
+        sys.exit(128 + _stopped_by[0])
+    click.echo("printkit: interrupted", err=True)
+    sys.exit(INTERRUPTED)
+
+
 class _Group(click.Group):
     """Turns a user's bad input anywhere below into one message and exit code 2,
-    and Ctrl-C into one line and exit code 130."""
+    Ctrl-C into one line and exit code 130, SIGTERM and SIGHUP into 128 + their number."""
+
+    def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
+        _catch_termination()
+        if not standalone_mode:
+            return super().main(args, prog_name, complete_var, False, **extra)
+        # click's standalone mode turns an interrupt outside a command into
+        # "Aborted!" and exit 1; here every interrupt ends the same way.
+        try:
+            code = super().main(args, prog_name, complete_var, False, **extra)
+        except (click.exceptions.Abort, KeyboardInterrupt):
+            _interrupted()
+        except click.ClickException as error:
+            error.show()
+            sys.exit(error.exit_code)
+        sys.exit(code if isinstance(code, int) else 0)
 
     def invoke(self, ctx):
         try:
@@ -38,8 +88,7 @@ class _Group(click.Group):
         except PrintkitError as error:
             _fail(error)
         except KeyboardInterrupt:
-            click.echo("printkit: interrupted", err=True)
-            sys.exit(INTERRUPTED)
+            _interrupted()
 
 
 @click.group(cls=_Group, invoke_without_command=True, context_settings={"help_option_names": ["-h", "--help"]})
@@ -81,7 +130,9 @@ def list_games():
 @click.option("--format", "formats", default="pdf,svg", show_default=True,
               help="Comma-separated output formats: pdf (kit and rulebook), svg (cut files).")
 @click.option("--variant", default=None, help="A rules variant for the rulebook, for games that have them.")
-def build(game, build_all, colors, paper, out_dir, ink_saver, formats, variant):
+@click.option("--overwrite", is_flag=True,
+              help="Replace files in OUT/<id>/ that printkit did not write (never needed for its own).")
+def build(game, build_all, colors, paper, out_dir, ink_saver, formats, variant, overwrite):
     """Build the print-and-play kit of GAME (a bundled id or a spec .yaml)
     into OUT/<id>/, <id> being the spec's `id`: <id>-kit.pdf, one
     <id>-sheet-NN.svg cut file per sheet, and <id>-rules.pdf.
@@ -104,7 +155,7 @@ def build(game, build_all, colors, paper, out_dir, ink_saver, formats, variant):
     for loaded in loaded_specs:
         kit.resolve_options(loaded, options)
     for loaded in loaded_specs:
-        result = kit.build(loaded, options, out_dir)
+        result = kit.build(loaded, options, out_dir, overwrite=overwrite)
         for path in result.files:
             click.echo(f"wrote {specs.display_path(path)}")
         click.echo(f"{loaded.id}: {result.sheets} sheets in "

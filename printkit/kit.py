@@ -3,23 +3,23 @@
 ``build(spec, options, out_dir)`` writes into ``out_dir/<spec.id>/``:
 
 - ``<id>-kit.pdf``: every sheet in order of assembly (format "pdf");
-- ``<id>-sheet-NN.svg``: the cut and score lines of sheet NN (format "svg");
+- ``<id>-sheet-NN.svg``: the cut and score lines of sheet NN (format "svg"),
+  for every sheet that has any;
 - ``<id>-rules.pdf``: the rulebook, from ``printkit.rulebook.write`` (format "pdf").
 
-The whole folder is built in a temporary folder inside ``out_dir`` and only
-then moved into place, so a build that fails leaves the earlier kit intact.
+Every file is written in a staging folder first and moved into place at the
+end, so a build that fails leaves the earlier kit intact; a build replaces
+only files it wrote itself (``printkit.kitfolder``).
 """
 
 from __future__ import annotations
 
 import gc
-import shutil
-import tempfile
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from . import games, rulebook
+from . import games, kitfolder, rulebook
 from . import sheets as imposition
 from . import spec as specs
 from .errors import PrintkitError
@@ -66,70 +66,55 @@ def _without_cycle_collection():
             gc.enable()
 
 
-def build(spec, options: BuildOptions, out_dir: Path) -> BuildResult:
-    """Build the kit of a loaded spec; see the module doc for what it writes."""
+def build(spec, options: BuildOptions, out_dir: Path, overwrite: bool = False) -> BuildResult:
+    """Build the kit of a loaded spec; see the module doc for what it writes.
+    overwrite: replace files in the kit folder that printkit did not write."""
     with _without_cycle_collection():
-        return _build(spec, options, out_dir)
+        return _build(spec, options, out_dir, overwrite)
 
 
-def _build(spec, options: BuildOptions, out_dir: Path) -> BuildResult:
+def planned_files(spec, options: BuildOptions, sheets) -> list[tuple[str, object]]:
+    """(file name, what writes it) for every file of the kit, in order."""
+    plan = []
+    title = spec.get("title", spec.id)
+    if "pdf" in options.formats:
+        plan.append((f"{spec.id}-kit.pdf", lambda path: pdf.write(
+            sheets, path, title=f"{title}: print-and-play kit",
+            subject=f"{len(sheets)} sheets, {sheets[0].paper.name}", ink_saver=options.ink_saver)))
+    if "svg" in options.formats:
+        for sheet in sheets:
+            if svg.has_lines(sheet):
+                plan.append((f"{spec.id}-sheet-{sheet.number:02d}.svg",
+                             lambda path, sheet=sheet: svg.write(sheet, path)))
+    if "pdf" in options.formats:
+        plan.append((rulebook.file_name(spec), lambda path: rulebook.write(spec, options, path)))
+    return plan
+
+
+def _build(spec, options: BuildOptions, out_dir: Path, overwrite: bool) -> BuildResult:
     options = resolve_options(spec, options)
     target = kit_folder(spec, out_dir)
     module = games.stage(spec.game, "parts")
     parts = module.parts(spec, options)
     sheets = imposition.impose(spec, parts, options, module)
+    plan = planned_files(spec, options, sheets)
+    names = [name for name, _ in plan]
+    kitfolder.check_target(target, names, overwrite)
 
     base = target.parent
     try:
         base.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise PrintkitError(f"{out_dir}: cannot create the output folder: {exc.strerror}") from None
+    kitfolder.remove_stale_staging(base, spec.id)
     try:
-        work = Path(tempfile.mkdtemp(prefix=f".{spec.id}-build-", dir=base))
-    except OSError as exc:
-        raise PrintkitError(f"{out_dir}: cannot write there: {exc.strerror}") from None
-    try:
-        staged = work / spec.id
-        staged.mkdir()
-        names = _write_all(spec, options, sheets, staged)
-        _swap_into_place(staged, target, work)
+        with kitfolder.staging(base, spec.id) as work:
+            for name, write in plan:
+                write(work / name)
+            kitfolder.check_target(target, names, overwrite)  # again: the folder may have changed meanwhile
+            kitfolder.commit(work, target, names)
     except OSError as exc:
         raise PrintkitError(f"{target}: cannot write the kit: {exc.strerror or exc}") from None
-    finally:
-        shutil.rmtree(work, ignore_errors=True)
     files = [target / n for n in names]
     kit_pdf = target / f"{spec.id}-kit.pdf" if "pdf" in options.formats else None
     return BuildResult(folder=target, files=files, sheets=len(sheets), kit_pdf=kit_pdf)
-
-
-def _write_all(spec, options: BuildOptions, sheets, folder: Path) -> list[str]:
-    names = []
-    title = spec.get("title", spec.id)
-    if "pdf" in options.formats:
-        name = f"{spec.id}-kit.pdf"
-        pdf.write(sheets, folder / name, title=f"{title}: print-and-play kit",
-                  subject=f"{len(sheets)} sheets, {sheets[0].paper.name}", ink_saver=options.ink_saver)
-        names.append(name)
-    if "svg" in options.formats:
-        for sheet in sheets:
-            name = f"{spec.id}-sheet-{sheet.number:02d}.svg"
-            svg.write(sheet, folder / name)
-            names.append(name)
-    if "pdf" in options.formats:
-        name = rulebook.file_name(spec)
-        rulebook.write(spec, options, folder / name)
-        names.append(name)
-    return names
-
-
-def _swap_into_place(staged: Path, target: Path, work: Path) -> None:
-    """Replace target by staged: old kit aside, new one in, old one dropped."""
-    old = work / "previous"
-    if target.exists():
-        target.rename(old)
-    try:
-        staged.rename(target)
-    except OSError:
-        if old.exists():
-            old.rename(target)
-        raise

@@ -150,7 +150,7 @@ def test_build_names_what_it_wrote_as_the_user_would_type_it(tmp_path, monkeypat
     monkeypatch.chdir(tmp_path)
     result = run("build", "tiles", "--format", "svg")
     assert result.exit_code == 0
-    assert "wrote output/tiles/tiles-sheet-01.svg" in result.output.splitlines()
+    assert "wrote output/tiles/tiles-sheet-02.svg" in result.output.splitlines()
     assert str(tmp_path) not in result.output
 
 

@@ -135,11 +135,11 @@ def test_formats_choose_the_files(tmp_path):
     only_svg = run("build", "mckinney", "--format", "svg", "--out", tmp_path / "a")
     assert only_svg.exit_code == 0
     names = sorted(p.name for p in (tmp_path / "a" / "mckinney").iterdir())
-    assert names and all(n.endswith(".svg") for n in names)
+    assert names[0] == ".printkit-manifest.json" and all(n.endswith(".svg") for n in names[1:])
     only_pdf = run("build", "mckinney", "--format", "pdf", "--out", tmp_path / "b")
     assert only_pdf.exit_code == 0
     assert sorted(p.name for p in (tmp_path / "b" / "mckinney").iterdir()) == \
-        ["mckinney-kit.pdf", "mckinney-rules.pdf"]
+        [".printkit-manifest.json", "mckinney-kit.pdf", "mckinney-rules.pdf"]
     bad = run("build", "mckinney", "--format", "png", "--out", tmp_path / "c")
     assert bad.exit_code == 2 and "png" in bad.output
 

@@ -24,6 +24,16 @@ INKSCAPE_NS = "http://www.inkscape.org/namespaces/inkscape"
 DIGITS = 3  # coordinates are rounded to 1/1000 mm, also when matching segments
 
 
+_ROLES = {"cut": (CUT,), "score": (VALLEY, MOUNTAIN)}
+
+
+def has_lines(sheet) -> bool:
+    """Whether a sheet has anything to cut or score (a cover sheet or a score
+    sheet has not, and gets no cut file)."""
+    roles = _ROLES["cut"] + _ROLES["score"]
+    return any(isinstance(i, Line) and i.role in roles for i in sheet.part_items())
+
+
 def write(sheet, path: Path) -> None:
     """Write the cut and score lines of one sheet to ``path``."""
     width, height = sheet.paper.width, sheet.paper.height
@@ -31,7 +41,8 @@ def write(sheet, path: Path) -> None:
                                viewBox=f"0 0 {width:g} {height:g}", profile="full", debug=False)
     drawing.attribs["xmlns:inkscape"] = INKSCAPE_NS
     items = sheet.part_items()
-    for layer, roles, colour in (("cut", (CUT,), CUT_RED), ("score", (VALLEY, MOUNTAIN), SCORE_BLUE)):
+    for layer, colour in (("cut", CUT_RED), ("score", SCORE_BLUE)):
+        roles = _ROLES[layer]
         group = drawing.g(id=layer, fill="none", stroke=colour, stroke_width=HAIRLINE_MM)
         group.attribs["inkscape:groupmode"] = "layer"
         group.attribs["inkscape:label"] = layer

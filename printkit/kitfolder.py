@@ -1,0 +1,160 @@
+"""The kit folder: printkit replaces only the files it wrote there itself.
+
+A kit folder may also hold a user's own files: the spec they build from,
+notes, photos of the assembled kit. Each build records what it wrote in a
+manifest (``.printkit-manifest.json``: every file name with its SHA-256), and
+the next build replaces or removes a file only when the manifest lists it and
+its content is still what printkit wrote. Anything else in the way is refused
+before a byte is written, naming the files and the option that allows it.
+
+New files are written into a staging folder beside the kit folder first and
+renamed into place one by one at the end, so a failed build leaves the
+earlier kit as it was. A staging folder left by a build that was killed
+outright (SIGKILL, power loss) is removed by the next build of that kit.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import shutil
+import signal
+import tempfile
+from contextlib import contextmanager
+from pathlib import Path
+
+from .errors import PrintkitError
+
+MANIFEST = ".printkit-manifest.json"
+_STAGING_MARK = ".printkit-staging"
+
+
+def _digest(path: Path) -> str:
+    sha = hashlib.sha256()
+    with open(path, "rb") as handle:
+        for block in iter(lambda: handle.read(1 << 20), b""):
+            sha.update(block)
+    return sha.hexdigest()
+
+
+def read_manifest(folder: Path) -> dict[str, str]:
+    """File name -> SHA-256 of what printkit last wrote in folder ({} if none)."""
+    try:
+        data = json.loads((folder / MANIFEST).read_text(encoding="utf-8"))
+        files = data["files"]
+        return {str(k): str(v) for k, v in files.items() if isinstance(k, str) and "/" not in k and "\\" not in k}
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+        return {}
+
+
+def _ours(folder: Path, name: str, manifest: dict[str, str]) -> bool:
+    path = folder / name
+    return name in manifest and path.is_file() and not path.is_symlink() and _digest(path) == manifest[name]
+
+
+def check_target(target: Path, names: list[str], overwrite: bool = False) -> None:
+    """Refuse (exit 2) if writing names into target would replace something
+    printkit did not write, unless overwrite is given for files."""
+    if target.is_symlink() or (target.exists() and not target.is_dir()):
+        raise PrintkitError(f"{target}: exists and is not a kit folder; move it away or choose another --out")
+    if not target.is_dir():
+        return
+    manifest = read_manifest(target)
+    blocked = sorted(n for n in names if (target / n).exists() and not _ours(target, n, manifest))
+    if not blocked:
+        return
+    dirs = [n for n in blocked if (target / n).is_dir() and not (target / n).is_symlink()]
+    if overwrite and not dirs:
+        return
+    listed = ", ".join(blocked[:8]) + (f" and {len(blocked) - 8} more" if len(blocked) > 8 else "")
+    hint = ("they are folders; move them away" if dirs else
+            "move them away, or pass --overwrite to replace them")
+    raise PrintkitError(f"{target}: would replace files printkit did not write ({listed}); {hint}")
+
+
+def remove_stale_staging(base: Path, kit_id: str) -> None:
+    """Remove staging folders of this kit whose build is no longer running."""
+    for folder in base.glob(f".{kit_id}-build-*"):
+        mark = folder / _STAGING_MARK
+        try:
+            pid = int(mark.read_text(encoding="ascii").strip())
+        except (OSError, ValueError):
+            continue  # not of our making: leave it
+        if not _alive(pid):
+            shutil.rmtree(folder, ignore_errors=True)
+
+
+def _alive(pid: int) -> bool:
+    if pid == os.getpid():
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OSError):
+        return True
+    return True
+
+
+_STOPS = {getattr(signal, n) for n in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, n)}
+
+
+_MASKABLE = hasattr(signal, "pthread_sigmask")
+
+
+@contextmanager
+def _uninterrupted():
+    """Ctrl-C, SIGTERM and SIGHUP wait until the block is done (then arrive)."""
+    was = signal.pthread_sigmask(signal.SIG_BLOCK, _STOPS) if _MASKABLE else None
+    try:
+        yield
+    finally:
+        if _MASKABLE:
+            signal.pthread_sigmask(signal.SIG_SETMASK, was)
+
+
+@contextmanager
+def staging(base: Path, kit_id: str):
+    """A fresh folder beside the kit folder (same file system, so renames are
+    atomic), removed afterwards whatever happens. Interrupts are held while it
+    is made and removed, and let in only inside the try that removes it."""
+    was = signal.pthread_sigmask(signal.SIG_BLOCK, _STOPS) if _MASKABLE else None
+    work = None
+    try:
+        work = Path(tempfile.mkdtemp(prefix=f".{kit_id}-build-", dir=base))
+        (work / _STAGING_MARK).write_text(str(os.getpid()), encoding="ascii")
+        if _MASKABLE:
+            signal.pthread_sigmask(signal.SIG_SETMASK, was)
+        yield work
+    finally:
+        # Called directly (not through a Python function), so no interrupt
+        # can be raised between entering this block and holding them.
+        if _MASKABLE:
+            signal.pthread_sigmask(signal.SIG_BLOCK, _STOPS)
+        if work is not None:
+            shutil.rmtree(work, ignore_errors=True)
+        if _MASKABLE:
+            signal.pthread_sigmask(signal.SIG_SETMASK, was)
+
+
+def commit(staged: Path, target: Path, names: list[str]) -> None:
+    """Move the staged files into target, drop printkit's own files that this
+    build no longer writes, and record the new manifest. Interrupts wait until
+    it is done, so a kit folder never holds half of one kit and half of another."""
+    with _uninterrupted():
+        _commit(staged, target, names)
+
+
+def _commit(staged: Path, target: Path, names: list[str]) -> None:
+    previous = read_manifest(target) if target.is_dir() else {}
+    target.mkdir(exist_ok=True)
+    written = {name: _digest(staged / name) for name in names}
+    for name in names:
+        os.replace(staged / name, target / name)
+    for name in sorted(set(previous) - set(written)):
+        if _ours(target, name, previous):
+            (target / name).unlink()
+    manifest = {"written_by": "printkit", "files": dict(sorted(written.items()))}
+    (staged / MANIFEST).write_text(json.dumps(manifest, indent=1) + "\n", encoding="utf-8")
+    os.replace(staged / MANIFEST, target / MANIFEST)

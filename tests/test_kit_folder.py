@@ -1,0 +1,176 @@
+"""A build replaces only files printkit wrote: a user's own files in the kit
+folder survive every build, whatever they are called and whenever they
+appear; where one is in the way the build refuses (exit 2) and changes
+nothing."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from printkit import SPECS_DIR
+from printkit.cli import main
+from printkit.kitfolder import MANIFEST
+
+
+def run(*args, cwd=None):
+    return CliRunner().invoke(main, [str(a) for a in args], catch_exceptions=False)
+
+
+def snapshot(folder: Path) -> dict[str, bytes]:
+    return {p.relative_to(folder).as_posix(): p.read_bytes()
+            for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+# Names a user might give their files, some of them the very names of a kit's files.
+KIT_NAMES = ["tiles-kit.pdf", "tiles-rules.pdf", "tiles-sheet-01.svg", "tiles-sheet-02.svg",
+             "tiles-sheet-04.svg", "tiles-sheet-09.svg"]
+user_names = st.one_of(st.sampled_from(KIT_NAMES + ["notes.txt", "photo.jpg", "my-board.yaml"]),
+                       st.from_regex(r"[a-z][a-z0-9_-]{0,8}\.(txt|pdf|svg|yaml)", fullmatch=True))
+user_files = st.dictionaries(user_names, st.binary(min_size=0, max_size=64), max_size=4)
+builds = st.lists(st.fixed_dictionaries({
+    "paper": st.sampled_from(["letter", "a4"]),
+    "format": st.sampled_from(["pdf,svg", "pdf", "svg"]),
+    "ink_saver": st.booleans(),
+    "user": user_files,  # files the user puts in the kit folder before this build
+}), min_size=1, max_size=3)
+
+
+@settings(max_examples=20, deadline=None, derandomize=True,
+          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@given(builds)
+def test_no_build_ever_changes_a_file_printkit_did_not_write(tmp_path_factory, sequence):
+    out = tmp_path_factory.mktemp("out")
+    folder = out / "tiles"
+    users: dict[str, bytes] = {}
+    for step in sequence:
+        folder.mkdir(exist_ok=True)
+        for name, content in step["user"].items():
+            (folder / name).write_bytes(content)
+            users[name] = content
+        before = snapshot(out)
+        args = ["build", "tiles", "--out", out, "--paper", step["paper"], "--format", step["format"]]
+        result = run(*args, *(["--ink-saver"] if step["ink_saver"] else []))
+        after = snapshot(out)
+        if result.exit_code == 2:
+            assert after == before, "a refused build changed the folder"
+            assert "printkit did not write" in result.output and "--overwrite" in result.output
+            # The user moves their files away, as the message says.
+            for name in users:
+                (folder / name).unlink()
+            users.clear()
+            continue
+        assert result.exit_code == 0, result.output
+        for name, content in users.items():
+            assert after.get(f"tiles/{name}") == content, f"{name} was changed"
+        assert [p.name for p in out.iterdir()] == ["tiles"]  # no staging folder left
+
+
+def test_a_spec_beside_its_kit_survives_out_dot(tmp_path):
+    """`printkit build my-board/my-board.yaml --out .` once deleted the spec and notes."""
+    board = tmp_path / "my-board"
+    board.mkdir()
+    spec = (SPECS_DIR / "tiles.yaml").read_text(encoding="utf-8").replace("id: tiles", "id: my-board")
+    (board / "my-board.yaml").write_text(spec, encoding="utf-8")
+    (board / "notes.txt").write_text("cut the tiles on 300 gsm", encoding="utf-8")
+    cwd = os.getcwd()
+    os.chdir(tmp_path)
+    try:
+        for _ in range(2):
+            result = run("build", "my-board/my-board.yaml", "--out", ".")
+            assert result.exit_code == 0, result.output
+    finally:
+        os.chdir(cwd)
+    assert (board / "my-board.yaml").read_text(encoding="utf-8") == spec
+    assert (board / "notes.txt").read_text(encoding="utf-8") == "cut the tiles on 300 gsm"
+    assert (board / "my-board-kit.pdf").is_file()
+
+
+def test_a_plain_file_named_like_the_kit_folder_is_refused(tmp_path):
+    (tmp_path / "tiles").write_text("mine", encoding="utf-8")
+    result = run("build", "tiles", "--out", tmp_path)
+    assert result.exit_code == 2 and "not a kit folder" in result.output
+    assert (tmp_path / "tiles").read_text(encoding="utf-8") == "mine"
+
+
+def test_an_edited_kit_file_is_the_users_until_overwrite(tmp_path):
+    assert run("build", "tiles", "--out", tmp_path).exit_code == 0
+    kit_pdf = tmp_path / "tiles" / "tiles-kit.pdf"
+    kit_pdf.write_bytes(kit_pdf.read_bytes() + b"% my annotations\n")
+    edited = kit_pdf.read_bytes()
+    refused = run("build", "tiles", "--out", tmp_path)
+    assert refused.exit_code == 2 and "tiles-kit.pdf" in refused.output
+    assert kit_pdf.read_bytes() == edited
+    assert run("build", "tiles", "--out", tmp_path, "--overwrite").exit_code == 0
+    assert kit_pdf.read_bytes() != edited
+
+
+def test_printkit_drops_only_its_own_files_it_no_longer_writes(tmp_path):
+    assert run("build", "tiles", "--out", tmp_path).exit_code == 0
+    folder = tmp_path / "tiles"
+    svgs = sorted(p.name for p in folder.glob("*.svg"))
+    assert svgs
+    (folder / "keep.svg").write_text("<svg/>", encoding="utf-8")
+    assert run("build", "tiles", "--out", tmp_path, "--format", "pdf").exit_code == 0
+    assert sorted(p.name for p in folder.glob("*.svg")) == ["keep.svg"]
+    assert MANIFEST in os.listdir(folder)
+
+
+def test_a_stale_staging_folder_of_a_killed_build_is_removed(tmp_path):
+    assert run("build", "tiles", "--out", tmp_path).exit_code == 0
+    stale = tmp_path / ".tiles-build-abc123"
+    (stale / "tiles").mkdir(parents=True)
+    (stale / ".printkit-staging").write_text("999999999", encoding="ascii")  # no such process
+    foreign = tmp_path / ".tiles-build-mine"
+    foreign.mkdir()  # not marked as printkit's: left alone
+    assert run("build", "tiles", "--out", tmp_path).exit_code == 0
+    assert not stale.exists() and foreign.exists()
+    shutil.rmtree(foreign)
+
+
+def _kit(folder: Path) -> dict[str, bytes]:
+    return {p.name: p.read_bytes() for p in sorted(folder.iterdir()) if p.is_file()}
+
+
+@pytest.fixture(scope="module")
+def two_kits(tmp_path_factory):
+    """The McKinney kit on A4 and on Letter, built once each."""
+    base = tmp_path_factory.mktemp("kits")
+    for paper in ("a4", "letter"):
+        assert run("build", "mckinney", "--out", base / paper, "--paper", paper).exit_code == 0
+    return base, _kit(base / "a4" / "mckinney"), _kit(base / "letter" / "mckinney")
+
+
+@pytest.mark.parametrize("signame", [n for n in ("SIGTERM", "SIGHUP", "SIGINT") if hasattr(signal, n)])
+@pytest.mark.parametrize("delay", [0.0, 0.05, 0.1, 0.2, 0.3])
+def test_a_signal_at_any_point_leaves_one_whole_kit_and_no_staging_folder(two_kits, tmp_path, signame, delay):
+    base, a4, letter = two_kits
+    out = tmp_path / "out"
+    shutil.copytree(base / "a4", out)
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONHASHSEED"}
+    build = subprocess.Popen([sys.executable, "-m", "printkit", "build", "mckinney", "--out", str(out),
+                              "--paper", "letter"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
+    # Wait until the build has started writing (its staging folder appears), then a little more.
+    deadline = time.monotonic() + 30
+    while not any(out.glob(".mckinney-build-*")) and build.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.002)
+    time.sleep(delay)
+    build.send_signal(getattr(signal, signame))
+    _, stderr = build.communicate(timeout=60)
+    assert b"Traceback" not in stderr
+    number = getattr(signal, signame)
+    # 0: it had finished; 128 + n: printkit stopped; -n: the signal came as the
+    # interpreter was shutting down, after the kit was written.
+    assert build.returncode in (0, 128 + number, -number), stderr
+    assert [p.name for p in out.iterdir()] == ["mckinney"]  # no staging folder left
+    assert _kit(out / "mckinney") in (a4, letter)
