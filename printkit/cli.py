@@ -249,33 +249,12 @@ def balance(game, players, variant, agent_names, n_games, seed, jobs, iterations
                   as_json=as_json, echo=click.echo)
 
 
-def _unique_keys(pairs) -> dict:
-    """A JSON object whose keys are all different: a square given twice would hold two pieces."""
-    obj = {}
-    for key, value in pairs:
-        if key in obj:
-            raise ValueError(f"{key!r} is given twice in one object")
-        obj[key] = value
-    return obj
-
-
 def _load_position(game_obj, position: Path | None, players, variant):
     if position is None:
         return game_obj.initial_state()
-    try:
-        text = position.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise PrintkitError(f"{position}: cannot read position: {exc.strerror}") from None
-    except UnicodeDecodeError as exc:
-        line, column = specs.text_position(exc.object, exc.start)
-        raise PrintkitError(f"{position}:{line}:{column}: cannot read position: not UTF-8 text "
-                            f"(byte 0x{exc.object[exc.start]:02x}); save it as UTF-8") from None
-    try:
-        obj = json.loads(text, object_pairs_hook=_unique_keys)
-    except json.JSONDecodeError as exc:
-        raise PrintkitError(f"{position}:{exc.lineno}:{exc.colno}: malformed position JSON: {exc.msg}") from None
-    except (ValueError, RecursionError) as exc:  # a key twice, a huge number, nesting too deep
-        raise PrintkitError(f"{position}: malformed position JSON: {exc}") from None
+    from . import positions
+
+    obj = positions.read(position)
     from .rules import IllegalAction
 
     try:

@@ -128,4 +128,10 @@ def test_illegal_move_and_bad_positions_exit_2(tmp_path):
     four = tmp_path / "four.json"
     four.write_text(run("apply", "mckinney", "pass").output)
     result = run("moves", "mckinney", "--players", "2", "--position", four)
-    assert result.exit_code == 2 and "--players 4" in result.output
+    assert result.exit_code == 2 and "the position is for 4 players, not --players 2" in result.output
+    # Without --players, the position says how many play.
+    three = tmp_path / "three.json"
+    three.write_text(run("apply", "mckinney", "--players", "3", "pass").output)
+    found = run("moves", "mckinney", "--position", three)
+    assert found.exit_code == 0
+    assert found.output == run("moves", "mckinney", "--players", "3", "--position", three).output

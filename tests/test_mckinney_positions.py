@@ -166,7 +166,7 @@ def run(*args):
 @pytest.mark.parametrize("content, message", [
     (b"\xff\xfe{}", "not UTF-8 text"),
     (b"[" * 50000 + b"]" * 50000, "malformed position JSON"),
-    (b'{"game": "mckinney", "game": "mckinney"}', "'game' is given twice"),
+    (b'{"game": "mckinney", "game": "mckinney"}', "bad.json:1:22: key \"game\" is given twice"),
     (b'{"turn": ' + b"9" * 5000 + b"}", "malformed position JSON"),
     (b"{", "malformed position JSON"),
     (b"[1, 2]", "position: expected an object"),
@@ -184,7 +184,9 @@ def test_command_line_refuses_a_square_given_twice(tmp_path):
     bad = tmp_path / "twice.json"
     bad.write_text(text)
     result = run("moves", "mckinney", "--players", "2", "--position", bad)
-    assert result.exit_code == 2 and "'b2' is given twice" in result.output
+    line = text[:text.index('"b2": "1S"')].count("\n") + 1
+    assert result.exit_code == 2 and f"twice.json:{line}:" in result.output
+    assert 'key "b2" is given twice' in result.output
 
 
 def test_command_line_reports_a_malformed_position(tmp_path):

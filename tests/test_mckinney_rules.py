@@ -303,7 +303,7 @@ def test_notation_accepts_either_step_mark():
     (lambda p: p.update(path=["b2", "b4"]), "not next to"),
     (lambda p: p.update(frozen=["b2"]), "does not hold a Unit"),
     (lambda p: p["players"][0].update(seat=3), "sits at seat 0"),
-    (lambda p: p.update(players=p["players"][:1]), "loaded for 2"),
+    (lambda p: p.update(players=p["players"][:1]), "this spec plays 2, 3, 4 players"),
 ])
 def test_malformed_positions_say_what_is_wrong(change, message):
     g = game()

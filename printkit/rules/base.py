@@ -35,6 +35,19 @@ class IllegalAction(PrintkitError):
     """An action (or a move in notation) that is not legal in this state."""
 
 
+def same_json(a, b) -> bool:
+    """Equal as JSON values, types included: 1 is not true, 48.0 is not 48.
+    Positions compare given values with derived ones through this, so one rule
+    holds in every game: integers are JSON integers, booleans are booleans."""
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, dict):
+        return a.keys() == b.keys() and all(same_json(a[k], b[k]) for k in a)
+    if isinstance(a, list):
+        return len(a) == len(b) and all(same_json(x, y) for x, y in zip(a, b))
+    return a == b
+
+
 class Game:
     """A game as one spec and options describe it. Subclasses set these."""
 

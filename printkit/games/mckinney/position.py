@@ -101,11 +101,13 @@ def state_from_json(game, obj):
         raise IllegalAction("position.players: expected a list with one entry per player")
     if len(players) != n:
         counts = sorted(int(k) for k in g.data["board"]["seating"])
-        hint = (f" (load it with players={len(players)}, or --players {len(players)})"
-                if len(players) in counts else f"; this spec plays {', '.join(map(str, counts))} players")
-        raise IllegalAction(f"position.players: the position lists {len(players)} "
-                            f"{'player' if len(players) == 1 else 'players'} but the game was loaded "
-                            f"for {n}{hint}")
+        if len(players) not in counts:
+            raise IllegalAction(f"position.players: the position lists {len(players)} "
+                                f"{'player' if len(players) == 1 else 'players'} but this spec plays "
+                                f"{', '.join(map(str, counts))} players")
+        # The position says how many play, as a Phoenix position does.
+        g = type(game)(game.spec, players=len(players))
+        n = g.num_players
     state = g.blank_state()
     state.shields, state.cache, state.sliders = [], [], []
     for p, entry in enumerate(players):

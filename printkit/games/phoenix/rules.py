@@ -43,7 +43,7 @@ import re
 from ...errors import PrintkitError
 from ...spec import data_of
 from ...rules import base
-from ...rules.base import CHANCE, TERMINAL, IllegalAction
+from ...rules.base import CHANCE, TERMINAL, IllegalAction, same_json
 
 TYPES = ("rock", "paper", "scissors")
 LETTERS = ("R", "P", "S")
@@ -774,7 +774,7 @@ def _from_json(game: Game, obj) -> State:
     state.turn = _int(obj["turn"], "turn", 0, game.max_turns)
     if state.turn == game.max_turns and state.stage != OVER:
         _fail("the turn counter is at the game's cap, so the game is over")
-    if obj["escalation"] != state.escalation:
+    if not same_json(obj["escalation"], state.escalation):
         _fail(f"'escalation' must be {str(state.escalation).lower()} on turn {state.turn}")
 
     for key in ("rolled", "active"):
@@ -816,7 +816,7 @@ def _from_json(game: Game, obj) -> State:
         state.eliminations[p] = _int(score["eliminations"], f"{name}'s eliminations")
         state.resurrections[p] = _int(score["resurrections"], f"{name}'s resurrections")
         state.wins[p] = _int(score["win"], f"{name}'s win", 0, 1)
-        if score["points"] != state.points(p):
+        if not same_json(score["points"], state.points(p)):
             _fail(f"{name}'s points must be {state.points(p)}")
 
     if variant == "casino":

@@ -33,7 +33,7 @@ import re
 from ...errors import PrintkitError
 from ...spec import data_of
 from ...rules import base
-from ...rules.base import TERMINAL, IllegalAction
+from ...rules.base import TERMINAL, IllegalAction, same_json
 from .shapes import BLACK, CODES, COLOURS, ORIENTATIONS, STEPS, WHITE, ShapeBook
 
 WINDOW = 64  # actions encode x and y in -WINDOW..WINDOW
@@ -366,7 +366,7 @@ def _from_json(game: Game, obj) -> State:
         state._apply(encode(x, y, o))
     expected = state.to_json()
     for key in _DERIVED:
-        if key in obj and obj[key] != expected[key]:
+        if key in obj and not same_json(obj[key], expected[key]):
             raise IllegalAction(f"'{key}' is {_json(obj[key])} but the tiles give {_json(expected[key])}")
     return state
 

@@ -1,0 +1,81 @@
+"""Reading a position file: JSON, strictly.
+
+Every game's position format holds whole numbers, booleans, strings, null,
+lists and objects, never a fraction: ``2.0``, ``1e3``, ``NaN`` and
+``Infinity`` are refused wherever they appear, and so is a key given twice
+in one object (a square given twice would hold two pieces). Each refusal
+names the file, line and column. Whether a value is a boolean where a number
+belongs is the game's check (``rules.base.same_json`` helps).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+from .errors import PrintkitError
+
+MAX_BYTES = 1_000_000  # a position of any bundled game is a few kilobytes
+
+# After json.loads has accepted the text, these tokens are all that matters:
+# strings (keys or values), brackets, and numbers or constants outside strings.
+_TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"|[{}\[\]]|-?(?:\d+(?:\.\d+)?(?:[eE][-+]?\d+)?|Infinity)|NaN')
+
+
+def _where(text: str, offset: int) -> tuple[int, int]:
+    line = text.count("\n", 0, offset) + 1
+    return line, offset - (text.rfind("\n", 0, offset) + 1) + 1
+
+
+def _fail(path, text: str, offset: int, message: str):
+    line, column = _where(text, offset)
+    raise PrintkitError(f"{path}:{line}:{column}: {message}")
+
+
+def read(path: Path):
+    """The JSON value in a position file, or PrintkitError saying where it is wrong."""
+    try:
+        if path.stat().st_size > MAX_BYTES:
+            raise PrintkitError(f"{path}: a position file is at most {MAX_BYTES:,} bytes; this one is larger")
+        raw = path.read_bytes()
+    except OSError as exc:
+        raise PrintkitError(f"{path}: cannot read position: {exc.strerror}") from None
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = raw.count(b"\n", 0, exc.start) + 1
+        column = len(raw[raw.rfind(b"\n", 0, exc.start) + 1:exc.start].decode("utf-8", "replace")) + 1
+        raise PrintkitError(f"{path}:{line}:{column}: cannot read position: not UTF-8 text "
+                            f"(byte 0x{raw[exc.start]:02x}); save it as UTF-8") from None
+    try:
+        value = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise PrintkitError(f"{path}:{exc.lineno}:{exc.colno}: malformed position JSON: {exc.msg}") from None
+    except (ValueError, RecursionError) as exc:  # a number too long to read, nesting too deep
+        raise PrintkitError(f"{path}: malformed position JSON: {str(exc)[:200]}") from None
+    _check_tokens(path, text)
+    return value
+
+
+def _check_tokens(path, text: str) -> None:
+    keys: list[set | None] = []  # per open bracket: the keys seen so far ({}), or None ([])
+    tokens = list(_TOKEN.finditer(text))
+    for i, token in enumerate(tokens):
+        t = token.group()
+        if t in "{[":
+            keys.append(set() if t == "{" else None)
+        elif t in "}]":
+            keys.pop()
+        elif t[0] == '"':
+            rest = text[token.end():].lstrip()
+            if keys and keys[-1] is not None and rest.startswith(":"):
+                key = json.loads(t)
+                if key in keys[-1]:
+                    _fail(path, text, token.start(), f"key {t[:60]} is given twice in one object")
+                keys[-1].add(key)
+        elif t in ("NaN", "Infinity", "-Infinity"):
+            _fail(path, text, token.start(), f"{t} is not a number a position can hold")
+        elif not re.fullmatch(r"-?\d+", t):
+            _fail(path, text, token.start(),
+                  f"{t[:40]}: numbers in a position are whole numbers written without a decimal point")
