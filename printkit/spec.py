@@ -8,6 +8,7 @@ with the file, line and column it comes from.
 
 from __future__ import annotations
 
+import difflib
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -18,7 +19,7 @@ import yaml
 from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT202012
 
-from . import SPECS_DIR, games
+from . import SPECS_DIR, games, plainyaml
 from .errors import PrintkitError, Problem, SpecError
 
 SCHEMAS_DIR = Path(__file__).resolve().parent / "schemas"
@@ -122,97 +123,8 @@ def resolve(name: str) -> Path:
 # --- YAML with marks -------------------------------------------------------
 
 def parse_yaml(text: str, filename: str) -> tuple[Any, dict, dict]:
-    """Parse YAML safely, returning the data and the marks of every node.
-
-    Duplicate keys are errors (YAML would silently keep the last one)."""
-    loader = yaml.SafeLoader(text)
-    try:
-        node = loader.get_single_node()
-        marks: dict = {}
-        key_marks: dict = {}
-        problems: list[Problem] = []
-        if node is None:
-            return None, marks, key_marks
-        data = _construct(loader, node, (), marks, key_marks, problems, filename)
-    except yaml.MarkedYAMLError as exc:
-        mark = exc.problem_mark or exc.context_mark
-        message = exc.problem or exc.context or "cannot parse"
-        if message.startswith("could not determine a constructor for the tag"):
-            # e.g. !!python/object: the safe loader knows no such thing
-            tag = message.rsplit(" ", 1)[-1].replace("tag:yaml.org,2002:", "!!")
-            message = f"tag {tag} is not allowed in a spec (a spec is plain data)"
-        if exc.context and exc.problem and exc.context_mark:
-            # e.g. "while parsing a flow sequence" -> where that sequence began
-            where = f"line {exc.context_mark.line + 1}, column {exc.context_mark.column + 1}"
-            message += f" ({exc.context.removeprefix('while ')} that starts at {where})"
-        line = mark.line + 1 if mark else None
-        column = mark.column + 1 if mark else None
-        raise SpecError([Problem(filename, line, column, f"broken YAML: {message}")]) from None
-    except yaml.YAMLError as exc:
-        raise SpecError([Problem(filename, None, None, f"broken YAML: {exc}")]) from None
-    except RecursionError:
-        # YAML's composer recurses once per level: [[[[...]]]] thousands deep.
-        mark = loader.get_mark()
-        raise SpecError([Problem(filename, mark.line + 1, mark.column + 1,
-                                 f"nested too deeply (a spec needs at most {MAX_DEPTH} levels)")]) from None
-    finally:
-        loader.dispose()
-    if problems:
-        raise SpecError(problems)
-    return data, marks, key_marks
-
-
-# A spec is a few hundred values a few levels deep. Aliases can make a short
-# file expand without end ("billion laughs", or an alias inside itself), so
-# the values a spec expands to are counted and their nesting bounded.
-MAX_VALUES = 100_000
-MAX_DEPTH = 50
-
-
-def _mark(node) -> tuple[int, int]:
-    return (node.start_mark.line + 1, node.start_mark.column + 1)
-
-
-_PLAIN_TAGS = {yaml.MappingNode: "tag:yaml.org,2002:map", yaml.SequenceNode: "tag:yaml.org,2002:seq"}
-
-
-def _construct(loader, node, pointer, marks, key_marks, problems, filename):
-    if len(pointer) > MAX_DEPTH:
-        raise yaml.constructor.ConstructorError(
-            None, None, f"nested more than {MAX_DEPTH} levels deep (an alias inside itself?)",
-            node.start_mark)
-    if len(marks) >= MAX_VALUES:  # one mark per value constructed
-        raise yaml.constructor.ConstructorError(
-            None, None, f"the spec expands to more than {MAX_VALUES} values (aliases repeating aliases?)",
-            node.start_mark)
-    marks[pointer] = _mark(node)
-    plain = _PLAIN_TAGS.get(type(node))
-    if plain and node.tag != plain:
-        # Scalars go through the safe constructor, which refuses unknown
-        # tags; collections we walk ourselves, so refuse them here.
-        raise yaml.constructor.ConstructorError(
-            None, None, f"tag {node.tag!r} is not allowed in a spec", node.start_mark)
-    if isinstance(node, yaml.MappingNode):
-        loader.flatten_mapping(node)  # resolves YAML merge keys ("<<")
-        result = {}
-        for key_node, value_node in node.value:
-            key = loader.construct_object(key_node, deep=True)
-            if not isinstance(key, (str, int, float, bool)):
-                line, col = _mark(key_node)
-                problems.append(Problem(filename, line, col, "a mapping key must be a plain value"))
-                continue
-            if key in result:
-                line, col = _mark(key_node)
-                problems.append(Problem(filename, line, col, f"duplicate key '{key}'"))
-                continue
-            key_marks[pointer + (key,)] = _mark(key_node)
-            result[key] = _construct(loader, value_node, pointer + (key,), marks,
-                                     key_marks, problems, filename)
-        return result
-    if isinstance(node, yaml.SequenceNode):
-        return [_construct(loader, child, pointer + (i,), marks, key_marks, problems, filename)
-                for i, child in enumerate(node.value)]
-    return loader.construct_object(node, deep=True)
+    """Plain data and the marks of every value and key (see printkit.plainyaml)."""
+    return plainyaml.parse(text, filename)
 
 
 # --- Loading and validating ------------------------------------------------
@@ -225,12 +137,23 @@ def _read_schema(path) -> dict:
         return yaml.load(f, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
 
 
+def _is_integer(checker, value) -> bool:
+    # JSON Schema counts 6.0 as an integer; a spec does not, so every integer
+    # field holds a whole number written as one (and a boolean is not one).
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+_Validator = jsonschema.validators.extend(
+    jsonschema.Draft202012Validator,
+    type_checker=jsonschema.Draft202012Validator.TYPE_CHECKER.redefine("integer", _is_integer))
+
+
 @cache
-def validator_for(game: str) -> jsonschema.Draft202012Validator:
+def validator_for(game: str):
     """The schema validator of one game; "common.yaml" holds shared definitions."""
     common = Resource.from_contents(_read_schema(SCHEMAS_DIR / "common.yaml"), default_specification=DRAFT202012)
     registry = Registry().with_resource("common.yaml", common)
-    return jsonschema.Draft202012Validator(_read_schema(games.schema_path(game)), registry=registry)
+    return _Validator(_read_schema(games.schema_path(game)), registry=registry)
 
 
 def load(name: str, check: bool = True) -> Spec:
@@ -242,6 +165,10 @@ def load(name: str, check: bool = True) -> Spec:
     path = resolve(name)
     filename = display_path(path)
     try:
+        size = path.stat().st_size
+        if size > plainyaml.MAX_BYTES:  # refused before it is read
+            raise SpecError([Problem(filename, None, None, f"the spec is {size:,} bytes; a spec is at most "
+                                     f"{plainyaml.MAX_BYTES:,} (the bundled ones are about 3,000)")])
         raw = path.read_bytes()
     except OSError as exc:
         raise PrintkitError(f"{filename}: cannot read spec: {exc.strerror or exc}") from None
@@ -264,12 +191,37 @@ def load(name: str, check: bool = True) -> Spec:
                                       f"'game' must be one of {known}, not {game!r}")])
     problems = schema_problems(spec)
     if not problems and check:
-        problems = games.stage(game, "checks").check_spec(spec)
+        problems = unprintable_text(spec) or games.stage(game, "checks").check_spec(spec)
     errors = [p for p in problems if p.severity == "error"]
     if errors:
         raise SpecError(errors)
     spec.warnings = [p for p in problems if p.severity != "error"]
     return spec
+
+
+def unprintable_text(spec: Spec) -> list[Problem]:
+    """Text in the spec that the kit's fonts cannot draw (a control character,
+    a script DejaVu Sans lacks), at the line of its value."""
+    from .writers.fonts import missing_glyphs
+
+    problems = []
+
+    def walk(value, pointer):
+        if isinstance(value, str):
+            missing = missing_glyphs(value)
+            if missing:
+                shown = ", ".join(f"{c!r} (U+{ord(c):04X})" for c in missing[:5])
+                problems.append(spec.problem(pointer, f"{describe(pointer)}: the kit's font (DejaVu Sans) "
+                                             f"cannot print {shown}; use other characters"))
+        elif isinstance(value, dict):
+            for key, child in value.items():
+                walk(child, pointer + (key,))
+        elif isinstance(value, list):
+            for i, child in enumerate(value):
+                walk(child, pointer + (i,))
+
+    walk(spec.data, ())
+    return problems
 
 
 def schema_problems(spec: Spec) -> list[Problem]:
@@ -281,22 +233,44 @@ def schema_problems(spec: Spec) -> list[Problem]:
             allowed = set(error.schema.get("properties", {}))
             for key in error.instance:
                 if key not in allowed:
-                    hint = f" (known keys: {', '.join(sorted(allowed))})" if allowed else ""
-                    problems.append(spec.problem(pointer + (key,), f"unknown key '{key}'{hint}", key=True))
+                    problems.append(spec.problem(pointer + (key,), _unknown_key(key, allowed), key=True))
             continue
-        where = "/".join(str(p) for p in pointer) or "spec"
-        problems.append(spec.problem(pointer, f"{where}: {_friendly(error)}"))
+        problems.append(spec.problem(pointer, f"{describe(pointer)}: {_friendly(error)}"))
     problems.sort(key=lambda p: (p.line or 0, p.column or 0))
     return problems
 
 
+def describe(pointer: Pointer) -> str:
+    """Where a value is, as a person counts: ("shapes", 0, "cells") -> "shapes/entry 1/cells"."""
+    parts = [f"entry {p + 1}" if isinstance(p, int) and not isinstance(p, bool) else str(p) for p in pointer]
+    return plainyaml.short("/".join(parts), 80).strip("'\"") if parts else "spec"
+
+
+def _unknown_key(key, allowed: set) -> str:
+    close = difflib.get_close_matches(str(key), sorted(allowed), n=1, cutoff=0.6)
+    if close:
+        return f"unknown key {plainyaml.short(key)}; did you mean '{close[0]}'?"
+    hint = f" (known keys: {', '.join(sorted(allowed))})" if allowed else ""
+    return f"unknown key {plainyaml.short(key)}{hint}"
+
+
+_TYPE_WORDS = {"integer": "a whole number (no decimal point)", "number": "a number", "string": "text",
+               "boolean": "true or false", "object": "a mapping (key: value lines)", "array": "a list",
+               "null": "nothing (null)"}
+
+
 def _friendly(error: jsonschema.ValidationError) -> str:
+    got = plainyaml.short(error.instance)
     if error.validator == "required":
         return error.message.replace("is a required property", "is required")
     if error.validator == "type":
-        return f"expected {error.validator_value}, got {error.instance!r}"
+        wanted = error.validator_value
+        wanted = " or ".join(_TYPE_WORDS.get(w, w) for w in ([wanted] if isinstance(wanted, str) else wanted))
+        return f"expected {wanted}, got {got}"
     if error.validator == "pattern" and "description" in error.schema:
-        return f"{error.instance!r} is not {error.schema['description']}"
+        return f"{got} is not {error.schema['description']}"
     if error.validator in ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"):
-        return f"{error.instance!r} is out of range ({error.validator} {error.validator_value})"
-    return error.message
+        return f"{got} is out of range ({error.validator} {error.validator_value})"
+    if error.validator == "enum":
+        return f"{got} is not one of {', '.join(map(repr, error.validator_value))}"
+    return plainyaml.short(error.message, 200).strip("'\"")

@@ -93,7 +93,7 @@ LAUGHS = "game: mckinney\na: &a [x, x, x, x, x, x, x, x, x]\n" + "".join(
 def test_aliases_that_expand_without_end(tmp_path, command):
     result = run(command, write(tmp_path, "laughs.yaml", LAUGHS))
     assert result.exit_code == 2
-    assert re.search(r"laughs\.yaml:\d+:\d+: .*expands to more than \d+ values", result.output)
+    assert re.search(r"laughs\.yaml:\d+:\d+: .*expands to more than [\d,]+ values", result.output)
 
 
 def test_an_alias_inside_itself(tmp_path):
@@ -300,4 +300,4 @@ def test_an_id_that_would_leave_the_output_folder_is_explained_not_a_regex(tmp_p
 def test_a_python_tag_is_refused_by_name(tmp_path):
     result = run("build", write(tmp_path, "tag.yaml", "game: !!python/object:os.system mckinney\n"))
     assert result.exit_code == 2
-    assert "tag.yaml:1:7: broken YAML: tag '!!python/object:os.system' is not allowed in a spec" in result.output
+    assert "tag.yaml:1:7: tag '!!python/object:os.system' is not allowed in a spec" in result.output

@@ -208,9 +208,20 @@ def test_spec_text_is_escaped_not_markup(tmp_path):
 
 
 def test_a_character_the_font_lacks_is_an_error(tmp_path):
-    spec = spec_copy(tmp_path, lambda d: d.update(title="Scissors \u2702"))
-    with pytest.raises(PrintkitError, match="U\\+2702"):
+    spec = spec_copy(tmp_path, lambda d: d.update(title="Scissors \u77f3"))
+    with pytest.raises(PrintkitError, match="U\\+77F3"):
         rulebook.render_pdf(spec, BuildOptions())
+
+
+@pytest.mark.parametrize("title", ["Papier, Kamie\u0144, No\u017cyce \u017b\u017a",  # Polish
+                                   "K\u00e1men, n\u016f\u017eky, pap\u00edr \u0159\u010d",  # Czech
+                                   "Ta\u015f, ka\u011f\u0131t, makas \u0130\u011f",  # Turkish
+                                   "Scissors \u2702 \u2605"])
+def test_latin_extended_and_symbols_print_with_the_embedded_font(tmp_path, title):
+    """Characters the bundled fonts cover print as they are, in the title and its running footer."""
+    spec = spec_copy(tmp_path, lambda d: d.update(title=title))
+    text = flat(rulebook.render_pdf(spec, BuildOptions()))
+    assert title in text
 
 
 # --- bad templates are clean errors ----------------------------------------

@@ -1,12 +1,13 @@
 """Bad input to `printkit build`: one clear message per problem, exit code 2,
 never a traceback, and earlier output left as it was."""
 
+import json
 import re
 
 import pytest
 from click.testing import CliRunner
 
-from printkit import kit, spec
+from printkit import SPECS_DIR, kit, spec
 from printkit.cli import main
 from printkit.errors import PrintkitError
 
@@ -46,7 +47,7 @@ def test_every_schema_problem_is_reported_at_once_with_file_line_and_column(tmp_
     expected = [
         (line_of(text, "flavour: sweet"), 1, "unknown key 'flavour'"),
         (line_of(text, "  square_mm: 5"), 14, "out of range"),
-        (line_of(text, "max_turns: lots"), 12, "expected integer"),
+        (line_of(text, "max_turns: lots"), 12, "expected a whole number"),
     ]
     for line, (number, column, words) in zip(lines, expected):
         match = re.match(r"(.+?):(\d+):(\d+): (.*)", line)
@@ -173,3 +174,17 @@ def test_validate_reports_what_the_kit_could_not_print(tmp_path):
     assert result.exit_code == 2
     assert "unsound: 4 errors in the spec" in result.output
     assert "Units (18 mm) must not be larger than a board square (14 mm)" in result.output
+
+
+@pytest.mark.parametrize("title, char", [("Gra \u77f3", "U+77F3"), ("Tab\x1fle", "U+001F")])
+def test_text_the_font_cannot_print_is_a_validate_error_at_its_line(tmp_path, title, char):
+    text = (SPECS_DIR / "tiles.yaml").read_text(encoding="utf-8")
+    text = re.sub(r"(?m)^title: .*$", "title: " + json.dumps(title), text)
+    path = tmp_path / "t.yaml"
+    path.write_text(text, encoding="utf-8")
+    line = text[:text.index("title:")].count("\n") + 1
+    for command in (["validate", path, "--playouts", "0"], ["build", path, "--out", tmp_path / "o"]):
+        result = run(*command)
+        assert result.exit_code == 2
+        assert f"t.yaml:{line}:8: title: the kit's font (DejaVu Sans) cannot print" in result.output
+        assert char in result.output

@@ -45,9 +45,9 @@ CODE_SHADE = colors.HexColor("#F2F2F2")
 
 # Code blocks (move notation, position JSON) line up only in a monospaced
 # face; ReportLab ships none, so the rulebook carries DejaVu Sans Mono
-# (Bitstream Vera licence, see fonts/LICENSE).
+# (Bitstream Vera licence, see printkit/fonts/LICENSE).
 MONO = "DejaVuSansMono"
-MONO_FILE = Path(__file__).resolve().parent / "fonts" / "DejaVuSansMono.ttf"
+MONO_FILE = Path(__file__).resolve().parent.parent / "fonts" / "DejaVuSansMono.ttf"
 
 
 def register_mono() -> str:

@@ -1,47 +1,50 @@
-"""The fonts of every printkit PDF: Bitstream Vera, shipped with ReportLab.
+"""The fonts of every printkit PDF: DejaVu Sans, shipped in printkit/fonts/.
 
-TrueType fonts are embedded (and subset) in the PDF; the standard 14 PDF
-fonts are not, so printkit never uses them.
+DejaVu Sans is Bitstream Vera's shapes and metrics extended to Latin
+Extended (Polish, Czech, Turkish...), Greek, Cyrillic and many symbols, so a
+spec's names in those scripts print as they are. TrueType fonts are embedded
+(and subset) in the PDF; the standard 14 PDF fonts are not, so printkit
+never uses them. ``missing_glyphs`` says which characters it cannot draw.
 
     from printkit.writers.fonts import register_fonts
     fonts = register_fonts()       # idempotent
-    canvas.setFont(fonts.bold, 10)  # "Vera-Bold"
+    canvas.setFont(fonts.bold, 10)  # "DejaVuSans-Bold"
 """
 
 from __future__ import annotations
 
+import unicodedata
 from functools import cache
 from pathlib import Path
 from typing import NamedTuple
 
-import reportlab
 from reportlab.lib.fonts import addMapping
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
-FONT_DIR = Path(reportlab.__file__).resolve().parent / "fonts"
+FONT_DIR = Path(__file__).resolve().parent.parent / "fonts"
 
 
 class Fonts(NamedTuple):
     """The registered font names; also a tuple of all four."""
 
-    regular: str = "Vera"
-    bold: str = "Vera-Bold"
-    italic: str = "Vera-Italic"
-    bold_italic: str = "Vera-BoldItalic"
+    regular: str = "DejaVuSans"
+    bold: str = "DejaVuSans-Bold"
+    italic: str = "DejaVuSans-Oblique"
+    bold_italic: str = "DejaVuSans-BoldOblique"
 
 
 FONTS = Fonts()
-# The file of each face inside ReportLab's font folder, in the order of Fonts.
-_FILES = ("Vera.ttf", "VeraBd.ttf", "VeraIt.ttf", "VeraBI.ttf")
+# The file of each face in printkit/fonts/, in the order of Fonts.
+_FILES = tuple(f"{name}.ttf" for name in FONTS)
 
 
 @cache
 def register_fonts() -> Fonts:
-    """Register the Vera family with ReportLab (once) and return its names.
+    """Register the DejaVu Sans family with ReportLab (once) and return its names.
 
     The family is also mapped, so ``<b>``/``<i>`` in platypus Paragraphs
-    with ``fontName="Vera"`` pick the right embedded face."""
+    with ``fontName=fonts.regular`` pick the right embedded face."""
     for name, filename in zip(FONTS, _FILES):
         pdfmetrics.registerFont(TTFont(name, str(FONT_DIR / filename)))
     pdfmetrics.registerFontFamily(FONTS.regular, normal=FONTS.regular, bold=FONTS.bold,
@@ -53,7 +56,7 @@ def register_fonts() -> Fonts:
 
 
 def text_width_mm(text: str, size: float, bold: bool = False) -> float:
-    """The width of ``text`` set in Vera at ``size`` points, in millimetres."""
+    """The width of ``text`` set in DejaVu Sans at ``size`` points, in millimetres."""
     fonts = register_fonts()
     return pdfmetrics.stringWidth(text, fonts.bold if bold else fonts.regular, size) * 25.4 / 72
 
@@ -80,3 +83,19 @@ def wrap(text: str, width_mm: float, size: float, bold: bool = False) -> list[st
                 line = candidate
         lines.append(line)
     return lines
+
+
+def missing_glyphs(text: str) -> list[str]:
+    """The characters of ``text`` that printkit's fonts cannot draw, in order,
+    each once: control characters, and what DejaVu Sans (or its bold face) lacks."""
+    from reportlab.pdfbase.pdfmetrics import getFont
+
+    fonts = register_fonts()
+    faces = [getFont(name).face.charToGlyph for name in (fonts.regular, fonts.bold)]
+    missing: list[str] = []
+    for ch in dict.fromkeys(text):
+        if ch == "\n":
+            continue
+        if unicodedata.category(ch) in ("Cc", "Cs", "Co", "Cn") or any(ord(ch) not in face for face in faces):
+            missing.append(ch)
+    return missing
