@@ -179,7 +179,7 @@ def test_validate_reports_what_the_kit_could_not_print(tmp_path):
 @pytest.mark.parametrize("title, char", [("Gra \u77f3", "U+77F3"), ("Tab\x1fle", "U+001F")])
 def test_text_the_font_cannot_print_is_a_validate_error_at_its_line(tmp_path, title, char):
     text = (SPECS_DIR / "tiles.yaml").read_text(encoding="utf-8")
-    text = re.sub(r"(?m)^title: .*$", "title: " + json.dumps(title), text)
+    text = re.sub(r"(?m)^title: .*$", lambda _: "title: " + json.dumps(title), text)
     path = tmp_path / "t.yaml"
     path.write_text(text, encoding="utf-8")
     line = text[:text.index("title:")].count("\n") + 1
