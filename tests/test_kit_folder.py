@@ -174,3 +174,17 @@ def test_a_signal_at_any_point_leaves_one_whole_kit_and_no_staging_folder(two_ki
     assert build.returncode in (0, 128 + number, -number), stderr
     assert [p.name for p in out.iterdir()] == ["mckinney"]  # no staging folder left
     assert _kit(out / "mckinney") in (a4, letter)
+
+
+def test_a_build_writes_nothing_outside_its_output_folder(tmp_path):
+    """The README promises it: no cache in the temporary folder or the home folder."""
+    outside = {name: tmp_path / name for name in ("tmp", "home", "cache")}
+    for folder in outside.values():
+        folder.mkdir()
+    env = dict(os.environ, TMPDIR=str(outside["tmp"]), HOME=str(outside["home"]),
+               XDG_CACHE_HOME=str(outside["cache"]), PYTHONDONTWRITEBYTECODE="1")
+    done = subprocess.run([sys.executable, "-m", "printkit", "build", "--all", "--out", str(tmp_path / "out")],
+                          env=env, capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    for name, folder in outside.items():
+        assert list(folder.rglob("*")) == [], f"something was written in {name}"

@@ -12,11 +12,9 @@ from __future__ import annotations
 
 import copy
 import math
-from functools import cache
 from pathlib import Path
 
 import jinja2
-from jinja2.bccache import Bucket
 from jinja2.sandbox import ImmutableSandboxedEnvironment
 
 from .. import TEMPLATES_DIR
@@ -73,60 +71,12 @@ HELPERS = {"plural": plural, "number": number, "and_list": and_list,
 
 # --- the environment --------------------------------------------------------
 
-class _Cache(jinja2.FileSystemBytecodeCache):
-    """Jinja's cache of compiled templates, in its private per-user folder
-    of the temporary directory, for printkit's own templates: compiling the
-    McKinney rulebook's takes longer than setting it. Each is keyed on its
-    path and checked against its text, so an edited template is compiled
-    afresh. A user's templates are compiled every time, so the cache never
-    grows beyond one file per bundled template. A cache that cannot be read
-    or written is no cache, never an error."""
-
-    def get_bucket(self, environment, name, filename, source):
-        if not _bundled(filename):
-            return _Uncached(environment, "", "")
-        return super().get_bucket(environment, name, filename, source)
-
-    def set_bucket(self, bucket) -> None:
-        if not isinstance(bucket, _Uncached):
-            super().set_bucket(bucket)
-
-    def load_bytecode(self, bucket) -> None:
-        try:
-            super().load_bytecode(bucket)
-        except Exception:  # unreadable or damaged: compile as if it were not there
-            bucket.reset()
-
-    def dump_bytecode(self, bucket) -> None:
-        try:
-            super().dump_bytecode(bucket)
-        except OSError:
-            pass
-
-
-class _Uncached(Bucket):
-    """The bucket of a template that is not cached."""
-
-
-def _bundled(filename: str | None) -> bool:
-    return filename is not None and Path(filename).resolve().is_relative_to(TEMPLATES_DIR.resolve())
-
-
-@cache
-def _bytecode_cache() -> jinja2.BytecodeCache | None:
-    try:
-        return _Cache(pattern="__printkit_%s.cache")
-    except (OSError, RuntimeError):  # no private temporary folder to be had
-        return None
-
-
 def environment(templates_dir: Path | None = None) -> ImmutableSandboxedEnvironment:
     """The sandboxed Jinja environment; user templates are searched first."""
     search = [str(Path(templates_dir))] if templates_dir else []
     search.append(str(TEMPLATES_DIR))
     env = ImmutableSandboxedEnvironment(
         loader=jinja2.FileSystemLoader(search, encoding="utf-8"),
-        bytecode_cache=_bytecode_cache(),
         undefined=jinja2.StrictUndefined,
         autoescape=False,  # the output is Markdown; the PDF stage escapes text
         trim_blocks=True,
