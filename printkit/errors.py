@@ -37,3 +37,12 @@ class SpecError(PrintkitError):
     def __init__(self, problems: list[Problem]):
         self.problems = list(problems)
         super().__init__("\n".join(str(p) for p in self.problems))
+
+
+class PartTooLarge(PrintkitError):
+    """A part generator cannot lay out a size on the paper at all; printkit.fit
+    reports it at the spec keys that set the size."""
+
+    def __init__(self, what: str, sized_by: tuple):
+        self.what, self.sized_by = what, tuple(sized_by)
+        super().__init__(f"{what} does not fit on the paper")

@@ -19,10 +19,10 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from . import games, kitfolder, rulebook
+from . import fit, games, kitfolder, rulebook
 from . import sheets as imposition
 from . import spec as specs
-from .errors import PrintkitError
+from .errors import PartTooLarge, PrintkitError, SpecError
 from .options import FORMATS, BuildOptions, resolve_options  # noqa: F401  (public here too: kit.BuildOptions)
 from .writers import pdf, svg
 
@@ -95,7 +95,13 @@ def _build(spec, options: BuildOptions, out_dir: Path, overwrite: bool) -> Build
     options = resolve_options(spec, options)
     target = kit_folder(spec, out_dir)
     module = games.stage(spec.game, "parts")
-    parts = module.parts(spec, options)
+    try:
+        parts = module.parts(spec, options)
+    except PartTooLarge:
+        parts = None
+    too_large = fit.build_problems(spec, options, parts)
+    if too_large:
+        raise SpecError(too_large)
     sheets = imposition.impose(spec, parts, options, module)
     plan = planned_files(spec, options, sheets)
     names = [name for name, _ in plan]

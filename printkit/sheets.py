@@ -126,14 +126,24 @@ class _Block:
         return min(self.columns, len(self.parts)) * self.cell_w
 
 
-def _check_fits(part: Part, paper: Paper, box) -> bool:
-    """Whether the part must be turned to fit; raise when it fits neither way."""
+def turn_to_fit(part: Part, box) -> bool | None:
+    """False if the part fits the box as it is, True if turned by 90 degrees, None if neither."""
     _, _, w, h = box
     eps = 1e-6
     if part.width <= w + eps and part.height <= h + eps:
         return False
     if part.rotatable and part.height <= w + eps and part.width <= h + eps:
         return True
+    return None
+
+
+def _check_fits(part: Part, paper: Paper, box) -> bool:
+    """Whether the part must be turned to fit; raise when it fits neither way
+    (printkit.fit reports every such part, with its spec line, before this)."""
+    turned = turn_to_fit(part, box)
+    if turned is not None:
+        return turned
+    _, _, w, h = box
     raise PrintkitError(
         f"{part.name} ({part.width:.1f} x {part.height:.1f} mm) does not fit on {paper.name} paper: "
         f"the printable area inside the {SAFE_MARGIN:g} mm margins, title and legend is "

@@ -18,9 +18,10 @@ from __future__ import annotations
 
 import click
 
-from . import games, rules
+from . import fit, games, rules
 from . import spec as specs
 from .errors import SpecError
+from .options import BuildOptions
 from .playout import play_many, summarise
 
 
@@ -54,6 +55,7 @@ def run(name: str, playouts: int = 100, seed: int = 0, strict: bool = False, pla
     engines = [rules.load(name, **options) for options in configs]  # a bad option is exit 2 via the CLI
     if hasattr(module, "analyse"):
         findings += module.analyse(loaded, engines[0])
+    findings += fit.paper_problems(loaded, BuildOptions(variant=variant))
     for problem in findings:
         echo(str(problem))
     errors = sum(1 for p in findings if p.severity == "error")
@@ -81,8 +83,9 @@ def run(name: str, playouts: int = 100, seed: int = 0, strict: bool = False, pla
                          f"{p.error}")
             if summary["finished"] == 0 and not summary["errors"]:
                 warnings += 1
-                echo(f"{specs.display_path(loaded.path)}: warning: no random playout with {label} "
-                     "ended by the rules; every one hit the length cap")
+                cap = ("max_turns",) if "max_turns" in loaded.data else ()
+                echo(str(loaded.problem(cap, f"no random playout with {label} ended by the rules; every one "
+                                             f"hit the length cap{' (max_turns)' if cap else ''}", "warning")))
 
     if balance and not errors:
         warnings += balance_check(name, loaded, configs, balance, seed, jobs, echo)

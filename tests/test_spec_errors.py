@@ -86,8 +86,31 @@ def test_a_part_too_large_for_the_paper_is_named(tmp_path, paper, name):
     text = bundled_text().replace("  square_mm: 22", "  square_mm: 40")
     result = run("build", write(tmp_path, text), "--paper", paper, "--out", tmp_path / "out")
     assert result.exit_code == 2
-    assert re.search(rf"Quadrant A, top-left \([\d.]+ x [\d.]+ mm\) does not fit on {name} paper",
-                     result.output), result.output
+    line = text[:text.index("square_mm: 40")].count("\n") + 1
+    # Every quadrant, at the key that sets the size, with no paper suggested (none fits).
+    assert re.search(rf"custom.yaml:{line}:14: Quadrant A, top-left, Quadrant B, top-right, Quadrant A, "
+                     rf"bottom-right, Quadrant B, bottom-left \(each [\d.]+ x [\d.]+ mm\) do not fit on "
+                     rf"{name} paper", result.output), result.output
+    assert "--paper" not in result.output
+
+
+@pytest.mark.parametrize("size, letter, a4", [(22, True, True), (23, True, False), (24, False, False)])
+def test_validate_checks_both_papers_and_build_keeps_its_word(tmp_path, size, letter, a4):
+    """square_mm 23 fits Letter only: validate warns and names --paper letter; 24 fits neither."""
+    text = bundled_text().replace("  square_mm: 22", f"  square_mm: {size}")
+    spec_path = write(tmp_path, text)
+    checked = run("validate", spec_path, "--playouts", "0")
+    line = text[:text.index(f"square_mm: {size}")].count("\n") + 1
+    assert checked.exit_code == (0 if letter or a4 else 2), checked.output
+    if letter and not a4:
+        assert f"custom.yaml:{line}:14: warning:" in checked.output
+        assert "do not fit on A4 paper" in checked.output and "--paper letter" in checked.output
+    for paper, fits in (("letter", letter), ("a4", a4)):
+        built = run("build", spec_path, "--paper", paper, "--out", tmp_path / paper, "--format", "pdf")
+        assert built.exit_code == (0 if fits else 2), built.output
+        if not fits:
+            assert f"custom.yaml:{line}:14:" in built.output
+            assert ("--paper letter" in built.output) == letter
 
 
 def snapshot(folder):

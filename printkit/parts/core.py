@@ -137,6 +137,10 @@ class Part:
     pieces: int = 1
     piece: str = ""
     plural: str = ""
+    # The spec keys whose values set the part's size, each a path of keys
+    # (("board", "square_mm"), ...): a part too large for the paper is
+    # reported at the first of them.
+    sized_by: tuple = ()
 
     def add(self, *items: Item) -> "Part":
         self.items.extend(items)

@@ -105,6 +105,10 @@ def _text_on(x, y, text, up, size, bold=False, color=INK) -> Text:
     return Text(x - ux * drop, y - uy * drop, text, size=size, bold=bold, color=color, angle=round(angle, 6))
 
 
+QUADRANT_SIZED_BY = (("board", "square_mm"), ("board", "quadrant_size"), ("kit", "track_mm"),
+                     ("kit", "waste_mm"), ("board", "glue_tab_mm"))
+
+
 def quadrant_part(spec, q: Quadrant, color: dict | None) -> Part:
     """One printed quadrant (see the module doc); ``color`` None leaves its start square blank."""
     g = q.geometry
@@ -169,7 +173,7 @@ def quadrant_part(spec, q: Quadrant, color: dict | None) -> Part:
 
     ox, oy = q.board_offset
     part = Part(q.name, bx1 - bx0, by1 - by0, kind="quadrant", group=f"board-{q.position}",
-                rotatable=False)
+                rotatable=False, sized_by=QUADRANT_SIZED_BY)
     part.extend(transform(item, dx=-ox, dy=-oy) for item in items)
     sq = q.start_square()
     part.meta = {
@@ -309,7 +313,7 @@ def unit(kind: str, color: dict, g: KitGeometry, group: str) -> Part:
     """A Unit tile: its type as a symbol on white, its owner as colour and marks."""
     u = g.unit
     part = Part(f"{kind.capitalize()} Unit ({color['name']})", u, u, kind="unit", group=group,
-                abut=f"units-{color['name']}", meta=_meta(color))
+                abut=f"units-{color['name']}", meta=_meta(color), sized_by=(("kit", "unit_mm"),))
     part.add(Fill(rect(0, 0, u, u), color["hex"], large=True))
     part.add(Circle((u / 2, u / 2), u * 0.32, fill="#FFFFFF", stroke=INK, stroke_pt=0.4))
     part.extend(unit_symbol(kind, u / 2, u / 2, u * 0.43))
@@ -325,7 +329,7 @@ def slider_marker(color: dict, g: KitGeometry, group: str) -> Part:
     """A Slider Marker: a small square in the player's colour with the mark."""
     m = g.marker
     part = Part(f"Slider Marker ({color['name']})", m, m, kind="slider-marker", group=group,
-                abut=f"markers-{color['name']}", meta=_meta(color))
+                abut=f"markers-{color['name']}", meta=_meta(color), sized_by=(("kit", "slider_marker_mm"),))
     part.add(Fill(rect(0, 0, m, m), color["hex"], large=True))
     part.add(Circle((m / 2, m / 2), m * 0.34, fill="#FFFFFF", stroke=None))
     part.extend(player_mark(color["mark"], m / 2, m / 2, m * 0.5))
@@ -375,7 +379,8 @@ def builder_net(spec, color: dict, g: KitGeometry, group: str) -> Part:
         points.append((x0, H))
     outline = tabbed_outline(points, [((x0, H), (x0, 0), D)])
     part = Part(f"Builder ({color['name']})", D + width, H + S, kind="builder", group=group,
-                meta=_meta(color))
+                meta=_meta(color), sized_by=(("kit", "builder", "height_mm"), ("kit", "builder", "side_mm"),
+                                             ("kit", "builder", "shield_mm"), ("kit", "builder", "tab_mm")))
     # faces: colour, mark, and the word on each
     part.add(Fill(rect(x0, 0, width, H), color["hex"], large=True))
     for k in range(3):

@@ -94,7 +94,8 @@ def board_part(spec) -> Part:
     b, dice = spec["board"], spec["dice"]
     sq, cols, rows = b["square_mm"], b["columns"], b["rows"]
     width, height = board_size(spec)
-    part = Part("Board", width, height, kind="board", group="board", rotatable=False)
+    part = Part("Board", width, height, kind="board", group="board", rotatable=False,
+                sized_by=(("board", "square_mm"),))
     x0, y0 = BOARD_LEFT, BOARD_BOTTOM
     phoenix = {tuple(p) for p in b["phoenix_squares"]}
     for x in range(1, cols + 1):
@@ -144,7 +145,8 @@ def turn_track_part(spec) -> Part:
     rows = math.ceil((rounds + 1) / per_row)
     cell_h = 10.0
     height = 8 + rows * cell_h + 2.5
-    part = Part("Turn counter with marker", width, height, kind="track", group="board", rotatable=False)
+    part = Part("Turn counter with marker", width, height, kind="track", group="board", rotatable=False,
+                sized_by=(("board", "square_mm"),))
     strip_w = per_row * cell + 4
     part.add(Line(rect(0, 0, strip_w, height), role=CUT, closed=True))
     part.add(Text(2, height - 4.6, "Turn counter", size=9, bold=True, anchor="start"))
@@ -212,7 +214,9 @@ def bird_part(spec, color: dict, kind: str) -> Part:
     # A little air either side, so that six Birds (two colours) fill a row.
     pad = 2.0
     part = Part(f"{kind.capitalize()} Bird ({color['name']})", width + 2 * pad, height, kind="bird",
-                group="birds", rotatable=False)
+                group="birds", rotatable=False,
+                sized_by=(("birds", "net", "face_mm"), ("birds", "net", "width_mm"), ("birds", "net", "base_mm"),
+                          ("birds", "net", "glue_tab_mm")))
     part.extend(translate(items, pad, 0.0))
     part.meta.update(color=color["name"], bird=kind, net=(pad, 0.0, width, height))
     return part
@@ -265,7 +269,8 @@ def die_part(spec, axis: str, ink_saver: bool = False) -> Part:
     items, width, height = die_net(dice["face_mm"], dice["glue_tab_mm"], die["hex"], die["pips_hex"],
                                    caption=((f"{die['name']} die", 7.5, True), (what, 6.5, False)),
                                    ink_saver=ink_saver)
-    part = Part(f"{die['name']} die ({axis.upper()})", width, height, kind="die", group="ashes-dice")
+    part = Part(f"{die['name']} die ({axis.upper()})", width, height, kind="die", group="ashes-dice",
+                sized_by=(("dice", "face_mm"), ("dice", "glue_tab_mm")))
     part.extend(items)
     part.meta.update(axis=axis, face=dice["face_mm"])
     return part

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import math
 
-from ...errors import PrintkitError
+from ...errors import PartTooLarge
 from .rules import Game, decode
 from .shapes import BLACK, WHITE, ShapeBook, connected, corner, normalise, swapped
 from ...sheets import PAPERS, content_box
@@ -112,8 +112,7 @@ def grid_plan(size: float, paper: str = "letter") -> tuple[int, int, float, floa
     columns = int((width - 2 * MARK_LEAST + 1e-6) // size)
     rows = int((height - 2 * MARK_LEAST + 1e-6) // size)
     if columns < 1 or rows < 1:
-        raise PrintkitError(f"tiles/size_mm: a {size:g} mm tile with its crop marks does not fit on "
-                            f"{PAPERS[paper].name} paper ({width:.1f} x {height:.1f} mm)")
+        raise PartTooLarge(f"a {size:g} mm tile with its crop marks", (("tiles", "size_mm"),))
     side = min(MARK_SIDE, (width - columns * size) / 2)
     end = min(MARK_SIDE, (height - rows * size) / 2)
     return columns, rows, side, end
@@ -139,6 +138,7 @@ def tile_grid(count: int, first: int, size: float, columns: int, side: float, en
     # The checklist counts the tiles themselves, not the sheets they come on.
     part = Part(f"Sheet of {count} tiles", width, height, kind="tiles", group=f"tiles-{first}",
                 rotatable=False, meta={"tiles": count, "first": first, "size_mm": size},
+                sized_by=(("tiles", "size_mm"),),
                 pieces=count, piece=f"Tile ({size:g} mm square)", plural=f"Tiles ({size:g} mm squares)")
     art: list = []
     for row in range(used_rows):
