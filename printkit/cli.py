@@ -7,6 +7,7 @@ import json
 import os
 import signal
 import sys
+from contextlib import contextmanager, nullcontext
 from pathlib import Path
 
 import click
@@ -105,8 +106,51 @@ def main(ctx):
 
 
 _POSITION_HELP = "Position JSON, as `printkit apply` prints it (default: the initial setup)."
-_PLAYERS_HELP = "Player count (default: the game's default); must match the position's."
+_PLAYERS_HELP = "Player count (default: the position's, else the game's default)."
 _VARIANT_HELP = "A rules variant, for games that have them."
+_SEED_HELP = "Master seed: the same seed gives the same games and numbers."
+_QUIET_HELP = "No progress bar (there is none anyway when the output is not a terminal)."
+
+
+# --- shell completion ------------------------------------------------------
+
+def _complete_game(ctx, param, incomplete: str):
+    """Bundled game ids, then spec files (.yaml) and folders."""
+    from click.shell_completion import CompletionItem
+
+    ids = [CompletionItem(g) for g in specs.bundled_games() if g.startswith(incomplete)]
+    return ids + [CompletionItem(incomplete, type="file")]
+
+
+def _complete_variant(ctx, param, incomplete: str):
+    from click.shell_completion import CompletionItem
+
+    # The game, when click has parsed it by now; else the variants of every bundled game.
+    game = ctx.params.get("game")
+    variants: dict = {}
+    for name in [game] if game else specs.bundled_games():
+        try:
+            variants.update(specs.load(name, check=False).get("variants") or {})
+        except PrintkitError:
+            pass
+    return [CompletionItem(v) for v in variants if v != "default" and v.startswith(incomplete)]
+
+
+def _progress(quiet: bool):
+    """A progress-bar maker for long work, or None: only on a terminal, never with --quiet.
+    progress(label, length) is a context manager giving update(n)."""
+    if quiet or not sys.stderr.isatty():
+        return None
+
+    @contextmanager
+    def bar(label: str, length: int):
+        with click.progressbar(length=length, label=label, file=sys.stderr) as b:
+            yield b.update
+
+    return bar
+
+
+_PAPER = click.Choice(["letter", "a4"], case_sensitive=False)
 
 
 @main.command("list")
@@ -118,21 +162,24 @@ def list_games():
 
 
 @main.command(short_help="Build the print-and-play kit of GAME.")
-@click.argument("game", required=False)
-@click.option("--all", "build_all", is_flag=True, help="Build every bundled game.")
+@click.argument("game", required=False, shell_complete=_complete_game)
+@click.option("--all", "build_all", is_flag=True,
+              help="Build every bundled game (with --colors N: every game that has N colours).")
 @click.option("--colors", type=int, default=None,
               help="Number of player colours to print (default: the game's most).")
-@click.option("--paper", type=click.Choice(["letter", "a4"]), default="letter", show_default=True,
+@click.option("--paper", type=_PAPER, default="letter", show_default=True,
               help="Paper size; every sheet keeps 6.35 mm clear of ink at each edge.")
 @click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path),
               default=Path("output"), show_default=True, help="Output folder; the kit goes in OUT/<id>/.")
 @click.option("--ink-saver", is_flag=True, help="Outlines and marks without large fills.")
 @click.option("--format", "formats", default="pdf,svg", show_default=True,
               help="Comma-separated output formats: pdf (kit and rulebook), svg (cut files).")
-@click.option("--variant", default=None, help="A rules variant for the rulebook, for games that have them.")
+@click.option("--variant", default=None, shell_complete=_complete_variant,
+              help="A rules variant for the rulebook, for games that have them.")
 @click.option("--overwrite", is_flag=True,
               help="Replace files in OUT/<id>/ that printkit did not write (never needed for its own).")
-def build(game, build_all, colors, paper, out_dir, ink_saver, formats, variant, overwrite):
+@click.option("--quiet", "-q", is_flag=True, help="Print nothing but errors.")
+def build(game, build_all, colors, paper, out_dir, ink_saver, formats, variant, overwrite, quiet):
     """Build the print-and-play kit of GAME (a bundled id or a spec .yaml)
     into OUT/<id>/, <id> being the spec's `id`: <id>-kit.pdf, one
     <id>-sheet-NN.svg cut file per sheet, and <id>-rules.pdf.
@@ -147,34 +194,56 @@ def build(game, build_all, colors, paper, out_dir, ink_saver, formats, variant, 
     if build_all == bool(game):
         raise PrintkitError("give either a GAME (bundled id or spec .yaml) or --all")
     names = specs.bundled_games() if build_all else [game]
-    options = kit.BuildOptions(colors=colors, paper=paper, ink_saver=ink_saver,
+    options = kit.BuildOptions(colors=colors, paper=paper.lower(), ink_saver=ink_saver,
                                formats=tuple(sorted(wanted)), variant=variant)
     # Every spec and option is checked before the first kit is written, so
-    # `--all` with an option one game cannot take writes nothing.
+    # `--all` with an option one game cannot take writes nothing; except
+    # --colors, which --all takes as "every game that has that many".
     loaded_specs = [specs.load(name) for name in names]
+    chosen = []
     for loaded in loaded_specs:
-        kit.resolve_options(loaded, options)
-    for loaded in loaded_specs:
-        result = kit.build(loaded, options, out_dir, overwrite=overwrite)
-        for path in result.files:
-            click.echo(f"wrote {specs.display_path(path)}")
-        click.echo(f"{loaded.id}: {result.sheets} sheets in "
-                   f"{specs.display_path(result.kit_pdf or result.folder)}")
+        try:
+            kit.resolve_options(loaded, options)
+        except PrintkitError as error:
+            if build_all and colors is not None and str(error).startswith(f"--colors {colors}"):
+                if not quiet:
+                    click.echo(f"skipped {loaded.id}: {error}", err=True)
+                continue
+            raise
+        chosen.append(loaded)
+    if not chosen:
+        raise PrintkitError(f"--colors {colors}: no bundled game has {colors} colours")
+    bar = _progress(quiet or len(chosen) == 1)
+    with (bar("building", len(chosen)) if bar else nullcontext(None)) as tick:
+        for loaded in chosen:
+            result = kit.build(loaded, options, out_dir, overwrite=overwrite)
+            if tick:
+                tick(1)
+            if quiet:
+                continue
+            for path in result.files:
+                click.echo(f"wrote {specs.display_path(path)}")
+            click.echo(f"{loaded.id}: {result.sheets} sheets in "
+                       f"{specs.display_path(result.kit_pdf or result.folder)}")
 
 
 @main.command(short_help="Is a setup or board layout sound? Every problem at once.")
-@click.argument("game")
-@click.option("--playouts", type=click.IntRange(0, 100000), default=100, show_default=True,
-              help="Random games per player count (0: none).")
-@click.option("--seed", type=int, default=0, show_default=True)
+@click.argument("game", shell_complete=_complete_game)
+@click.option("--games", "--playouts", "playouts", type=click.IntRange(0, MAX_GAMES), default=100,
+              show_default=True, help="Random games per player count (0: none); --playouts is the same.")
+@click.option("--seed", type=int, default=0, show_default=True, help=_SEED_HELP)
 @click.option("--strict", is_flag=True, help="Exit 1 when there are warnings.")
 @click.option("--players", type=int, default=None,
               help="Player count for the playouts (default: each count the spec allows).")
-@click.option("--variant", default=None, help=_VARIANT_HELP)
+@click.option("--variant", default=None, help=_VARIANT_HELP, shell_complete=_complete_variant)
 @click.option("--balance", "balance_games", type=click.IntRange(0, 10000), default=0, show_default=True,
               help="Also play this many greedy games per player count and warn when a seat wins "
                    "more or less than a fair share (95%); see printkit balance for the full analysis.")
-def validate(game, playouts, seed, strict, players, variant, balance_games):
+@click.option("--jobs", type=click.IntRange(min=1), default=None,
+              help="Worker processes (default: one per core); the numbers are the same whatever it is.")
+@click.option("--json", "as_json", is_flag=True, help="Print the findings and numbers as one JSON object.")
+@click.option("--quiet", "-q", is_flag=True, help=_QUIET_HELP)
+def validate(game, playouts, seed, strict, players, variant, balance_games, jobs, as_json, quiet):
     """Check the spec of GAME (a bundled id or a spec .yaml): the schema and
     the game's own checks, each problem with file:line:column; the game's
     analysis of the layout (reachability, symmetry); then seeded random
@@ -184,22 +253,25 @@ def validate(game, playouts, seed, strict, players, variant, balance_games):
     """
     from . import validate as validation
 
-    code = validation.run(game, playouts=playouts, seed=seed, strict=strict,
-                          players=players, variant=variant, echo=click.echo, balance=balance_games)
+    cores = os.cpu_count() or 1
+    code = validation.run(game, playouts=playouts, seed=seed, strict=strict, players=players, variant=variant,
+                          echo=click.echo, balance=balance_games, jobs=min(jobs, cores) if jobs else None,
+                          as_json=as_json, progress=_progress(quiet or as_json))
     sys.exit(code)
 
 
 @main.command(short_help="Seeded random games: win rate by seat, game lengths.")
-@click.argument("game")
-@click.option("--games", "n_games", type=click.IntRange(1, MAX_GAMES), default=100, show_default=True,
-              help="How many games to play.")
-@click.option("--seed", type=int, default=0, show_default=True)
+@click.argument("game", shell_complete=_complete_game)
+@click.option("--games", "--playouts", "n_games", type=click.IntRange(1, MAX_GAMES), default=100,
+              show_default=True, help="How many games to play; --playouts is the same.")
+@click.option("--seed", type=int, default=0, show_default=True, help=_SEED_HELP)
 @click.option("--jobs", type=click.IntRange(min=1), default=None,
               help="Worker processes (default and most: one per core); the numbers are the same whatever it is.")
 @click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON.")
 @click.option("--players", type=int, default=None, help="Player count (default: the game's default).")
-@click.option("--variant", default=None, help=_VARIANT_HELP)
-def simulate(game, n_games, seed, jobs, as_json, players, variant):
+@click.option("--variant", default=None, help=_VARIANT_HELP, shell_complete=_complete_variant)
+@click.option("--quiet", "-q", is_flag=True, help=_QUIET_HELP)
+def simulate(game, n_games, seed, jobs, as_json, players, variant, quiet):
     """Play seeded random games of GAME (a bundled id or a spec .yaml) and
     print games finished and unfinished (stopped at the spec's turn limit),
     each seat's win rate with a 95% Wilson interval, and the game lengths.
@@ -211,13 +283,13 @@ def simulate(game, n_games, seed, jobs, as_json, players, variant):
     cores = os.cpu_count() or 1
     jobs = min(jobs, cores) if jobs else None  # more processes than cores only costs memory
     simulation.run(game, games=n_games, seed=seed, jobs=jobs, as_json=as_json,
-                   players=players, variant=variant, echo=click.echo)
+                   players=players, variant=variant, echo=click.echo, progress=_progress(quiet))
 
 
 @main.command(short_help="Is a layout fair and decisive under real play? Agents, metrics, a report.")
-@click.argument("game")
+@click.argument("game", shell_complete=_complete_game)
 @click.option("--players", type=int, default=None, help="Player count (default: the game's default).")
-@click.option("--variant", default=None, help=_VARIANT_HELP)
+@click.option("--variant", default=None, help=_VARIANT_HELP, shell_complete=_complete_variant)
 @click.option("--agents", "agent_names", default="random,greedy,mcts", show_default=True,
               help="Agents, weakest first, comma-separated: random, greedy, mcts.")
 @click.option("--games", "n_games", type=click.IntRange(1, MAX_GAMES), default=40, show_default=True,
@@ -273,10 +345,10 @@ def _load_position(game_obj, position: Path | None, players, variant):
 
 
 @main.command(short_help="Every legal move in a position, in the game's notation.")
-@click.argument("game")
+@click.argument("game", shell_complete=_complete_game)
 @click.option("--position", type=click.Path(path_type=Path), default=None, help=_POSITION_HELP)
 @click.option("--players", type=int, default=None, help=_PLAYERS_HELP)
-@click.option("--variant", default=None, help=_VARIANT_HELP)
+@click.option("--variant", default=None, help=_VARIANT_HELP, shell_complete=_complete_variant)
 def moves(game, position, players, variant):
     """Every legal move in the position, one a line, in the notation of
     GAME (a bundled id or a spec .yaml; see its rulebook's appendix). At a
@@ -294,12 +366,15 @@ def moves(game, position, players, variant):
 
 
 @main.command(short_help="Play moves and print the resulting position JSON.")
-@click.argument("game")
+@click.argument("game", shell_complete=_complete_game)
 @click.argument("move", nargs=-1)
 @click.option("--position", type=click.Path(path_type=Path), default=None, help=_POSITION_HELP)
 @click.option("--players", type=int, default=None, help=_PLAYERS_HELP)
-@click.option("--variant", default=None, help=_VARIANT_HELP)
-def apply(game, move, position, players, variant):
+@click.option("--variant", default=None, help=_VARIANT_HELP, shell_complete=_complete_variant)
+@click.option("--output", "-o", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Write the position to this file (replaced only once every move is played) "
+                   "instead of printing it; it may be the --position file itself.")
+def apply(game, move, position, players, variant, output):
     """Play each MOVE (in the notation `printkit moves` lists) from the
     position, in order, and print the resulting position JSON; an illegal
     move is reported with its number and exits 2."""
@@ -312,7 +387,16 @@ def apply(game, move, position, players, variant):
             state.apply(state.string_to_action(text))
         except rules.IllegalAction as exc:
             raise PrintkitError(f"move {number} '{text}': {exc}") from None
-    click.echo(json.dumps(state.to_json(), indent=1, sort_keys=True))
+    text = json.dumps(state.to_json(), indent=1, sort_keys=True)
+    if output is None:
+        click.echo(text)
+        return
+    from .writers.atomic import write_text
+
+    try:
+        write_text(output, text + "\n")
+    except OSError as exc:
+        raise PrintkitError(f"{output}: cannot write the position: {exc.strerror or exc}") from None
 
 
 if __name__ == "__main__":

@@ -46,3 +46,10 @@ class PartTooLarge(PrintkitError):
     def __init__(self, what: str, sized_by: tuple):
         self.what, self.sized_by = what, tuple(sized_by)
         super().__init__(f"{what} does not fit on the paper")
+
+
+def no_such_variant(game: str, variant: str, known) -> PrintkitError:
+    """The one wording, in every command, for a variant a game does not have."""
+    known = list(known)
+    offer = f"choose one of {', '.join(known)}" if known else "it is played one way only"
+    return PrintkitError(f"--variant {variant}: {game} has no such variant; {offer}")

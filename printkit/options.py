@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from . import sheets as imposition
-from .errors import PrintkitError
+from .errors import PrintkitError, no_such_variant
 
 FORMATS = ("pdf", "svg")
 
@@ -42,8 +42,7 @@ def resolve_options(spec, options: BuildOptions) -> BuildOptions:
     # Checked here, before anything is drawn.
     variants = [v for v in (spec.get("variants") or {}) if v != "default"]
     if options.variant is not None and options.variant not in variants:
-        offer = f"choose one of {', '.join(variants)}" if variants else "it has none"
-        raise PrintkitError(f"--variant {options.variant}: {title} has no such variant; {offer}")
+        raise no_such_variant(spec.id, options.variant, variants)
     palette = spec.get("colors") or []
     if palette and colors > len(palette):
         raise PrintkitError(f"--colors {colors}: the spec names only {len(palette)} colours")

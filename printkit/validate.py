@@ -16,6 +16,9 @@ Exit code: 2 when unsound (any error), 1 when there are warnings and
 
 from __future__ import annotations
 
+import json
+from contextlib import nullcontext
+
 import click
 
 from . import fit, games, rules
@@ -39,16 +42,36 @@ def player_options(loaded, players: int | None, variant: str | None) -> list[dic
     return [rules.game_options(variant=variant)]
 
 
+def _finding(problem) -> dict:
+    return {"file": problem.file, "line": problem.line, "column": problem.column,
+            "severity": problem.severity, "message": problem.message}
+
+
 def run(name: str, playouts: int = 100, seed: int = 0, strict: bool = False, players: int | None = None,
-        variant: str | None = None, echo=click.echo, jobs: int | None = None, balance: int = 0) -> int:
-    """Validate ``name`` (bundled id or spec path), print the findings and return the exit code."""
+        variant: str | None = None, echo=click.echo, jobs: int | None = None, balance: int = 0,
+        as_json: bool = False, progress=None) -> int:
+    """Validate ``name`` (bundled id or spec path), print the findings (as
+    text, or as one JSON object with ``as_json``) and return the exit code.
+    ``progress(label, count)`` may return a callback for playouts done."""
+    report: dict = {"spec": None, "findings": [], "playouts": [], "balance": []}
+    say = (lambda *_: None) if as_json else echo
+
+    def finish(errors: int, warnings: int) -> int:
+        verdict = "unsound" if errors else "sound"
+        report.update(verdict=verdict, errors=errors, warnings=warnings)
+        if as_json:
+            echo(json.dumps(report, indent=1, sort_keys=True))
+        return 2 if errors else (1 if warnings and strict else 0)
+
     try:
         loaded = specs.load(name)
     except SpecError as error:
         for problem in error.problems:
-            echo(str(problem))
-        echo(f"unsound: {len(error.problems)} error{'s' * (len(error.problems) != 1)} in the spec")
-        return 2
+            say(str(problem))
+            report["findings"].append(_finding(problem))
+        say(f"unsound: {len(error.problems)} error{'s' * (len(error.problems) != 1)} in the spec")
+        return finish(len(error.problems), 0)
+    report["spec"] = specs.display_path(loaded.path)
     findings = list(loaded.warnings)
     module = games.stage(loaded.game, "checks")
     configs = player_options(loaded, players, variant)
@@ -57,16 +80,19 @@ def run(name: str, playouts: int = 100, seed: int = 0, strict: bool = False, pla
         findings += module.analyse(loaded, engines[0])
     findings += fit.paper_problems(loaded, BuildOptions(variant=variant))
     for problem in findings:
-        echo(str(problem))
+        say(str(problem))
+        report["findings"].append(_finding(problem))
     errors = sum(1 for p in findings if p.severity == "error")
     warnings = sum(1 for p in findings if p.severity == "warning")
 
     if playouts and not errors:
-        echo(f"random playouts: {playouts} per player count, seed {seed}")
+        say(f"random playouts: {playouts} per player count, seed {seed}")
         for options, game in zip(configs, engines):
-            results = play_many(name, options, seed, playouts, jobs)
-            summary = summarise(results, game.player_names())
             label = ", ".join(f"{k} {v}" for k, v in options.items()) or "default options"
+            with (progress(f"playouts ({label})", playouts) if progress else nullcontext()) as tick:
+                results = play_many(name, options, seed, playouts, jobs, progress=tick)
+            summary = summarise(results, game.player_names())
+            report["playouts"].append({"options": options, **summary})
             wins = ", ".join(f"{p['name']} {p['wins']}" for p in summary["players"])
             if summary["draws"]:
                 wins += f"; draws {summary['draws']}"
@@ -75,31 +101,31 @@ def run(name: str, playouts: int = 100, seed: int = 0, strict: bool = False, pla
             length = f"; median length {turns['median']} {unit} (max {turns['max']})" if turns else ""
             capped = (f", {summary['unfinished']} unfinished (stopped by the length cap)"
                       if summary["unfinished"] else "")
-            echo(f"  {label}: {summary['finished']} finished{capped}; wins: {wins}{length}")
+            say(f"  {label}: {summary['finished']} finished{capped}; wins: {wins}{length}")
             for p in results:
                 if p.error:
                     errors += 1
-                    echo(f"{specs.display_path(loaded.path)}: playout {p.index} (seed {seed}, {label}): "
-                         f"{p.error}")
+                    problem = loaded.problem((), f"playout {p.index} (seed {seed}, {label}): {p.error}")
+                    say(str(problem))
+                    report["findings"].append(_finding(problem))
             if summary["finished"] == 0 and not summary["errors"]:
                 warnings += 1
                 cap = ("max_turns",) if "max_turns" in loaded.data else ()
-                echo(str(loaded.problem(cap, f"no random playout with {label} ended by the rules; every one "
-                                             f"hit the length cap{' (max_turns)' if cap else ''}", "warning")))
+                problem = loaded.problem(cap, f"no random playout with {label} ended by the rules; every one "
+                                              f"hit the length cap{' (max_turns)' if cap else ''}", "warning")
+                say(str(problem))
+                report["findings"].append(_finding(problem))
 
     if balance and not errors:
-        warnings += balance_check(name, loaded, configs, balance, seed, jobs, echo)
+        warnings += balance_check(name, loaded, configs, balance, seed, jobs, say, report)
 
     verdict = "unsound" if errors else "sound"
-    echo(f"{verdict}: {errors} error{'s' * (errors != 1)}, {warnings} warning{'s' * (warnings != 1)}")
-    if errors:
-        return 2
-    if warnings and strict:
-        return 1
-    return 0
+    say(f"{verdict}: {errors} error{'s' * (errors != 1)}, {warnings} warning{'s' * (warnings != 1)}")
+    return finish(errors, warnings)
 
 
-def balance_check(name: str, loaded, configs: list[dict], games: int, seed: int, jobs, echo) -> int:
+def balance_check(name: str, loaded, configs: list[dict], games: int, seed: int, jobs, echo,
+                  report: dict | None = None) -> int:
     """``games`` greedy games in every seat per player count; a warning for
     each seat whose 95% interval of decided games excludes a fair share.
     Returns the number of warnings."""
@@ -118,10 +144,15 @@ def balance_check(name: str, loaded, configs: list[dict], games: int, seed: int,
              + ", ".join(f"{seat['name']} {seat['count']}" for seat in greedy["seats"])
              + (f"; balance {greedy['Balance']:.0%}" if decided else
                 "; every game hit the turn cap (greedy play stalls here: try printkit balance with mcts)"))
+        if report is not None:
+            report["balance"].append({"options": options, "greedy": greedy})
         for seat in seat_excludes_fair(greedy):
             warned += 1
             who = greedy["seats"][seat]
-            echo(f"{specs.display_path(loaded.path)}: warning: under greedy play ({label}) {who['name']} won "
-                 f"{who['count']} of {decided} decided games, outside a fair share of "
-                 f"{greedy['fair_share']:.0%} at 95%")
+            problem = loaded.problem((), f"under greedy play ({label}) {who['name']} won {who['count']} of "
+                                         f"{decided} decided games, outside a fair share of "
+                                         f"{greedy['fair_share']:.0%} at 95%", "warning")
+            echo(str(problem))
+            if report is not None:
+                report["findings"].append(_finding(problem))
     return warned

@@ -112,9 +112,9 @@ def test_nesting_too_deep_for_the_parser(tmp_path):
 # --- build options ----------------------------------------------------------------------------
 
 def test_all_with_an_option_one_game_cannot_take_writes_nothing(tmp_path):
-    result = run("build", "--all", "--colors", 4, "--out", tmp_path / "out")
+    result = run("build", "--all", "--variant", "team", "--out", tmp_path / "out")
     assert result.exit_code == 2
-    assert "--colors 4: Rock Paper Scissors Tiles is for 2 players; choose --colors 2" in result.output
+    assert "--variant team: mckinney has no such variant" in result.output
     assert not (tmp_path / "out").exists()
 
 

@@ -8,7 +8,7 @@ renamed, so a failed run leaves an earlier report intact.
 from __future__ import annotations
 
 import os
-import tempfile
+
 from pathlib import Path
 
 from reportlab.lib.colors import HexColor
@@ -17,6 +17,7 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
 from ..errors import PrintkitError
+from ..writers.atomic import replacing
 from ..writers.fonts import register_fonts
 
 INK = HexColor("#222222")
@@ -50,19 +51,10 @@ def write_report(path: str, summary: dict, game) -> None:
     evaluation module's ``board(game)``)."""
     target = prepare(path)
     try:
-        handle, temporary = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".part", dir=target.parent)
+        with replacing(target) as temporary:
+            _draw(str(temporary), summary, _board(game))
     except OSError as exc:
         raise PrintkitError(f"{path}: cannot write the report: {exc.strerror}") from None
-    os.close(handle)
-    try:
-        _draw(temporary, summary, _board(game))
-        os.replace(temporary, target)
-    except OSError as exc:
-        Path(temporary).unlink(missing_ok=True)
-        raise PrintkitError(f"{path}: cannot write the report: {exc.strerror}") from None
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
 
 
 def _board(game) -> dict | None:

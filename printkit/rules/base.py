@@ -25,7 +25,7 @@ from __future__ import annotations
 import copy
 import json
 
-from ..errors import PrintkitError
+from ..errors import PrintkitError, no_such_variant
 
 CHANCE = -1
 TERMINAL = -4
@@ -63,7 +63,7 @@ class Game:
     def refuse_unknown(cls, variant: str | None, options: dict) -> None:
         """For a game without variants or other options: refuse any that are given."""
         if variant is not None:
-            raise PrintkitError(f"{cls.name} has no variant '{variant}': it is played one way only")
+            raise no_such_variant(cls.name, variant, [])
         if options:
             raise PrintkitError(f"{cls.name} takes no option {', '.join(sorted(options))}")
 
@@ -77,6 +77,11 @@ class Game:
     def returns_bounds(self) -> tuple[float, float]:
         """The least and greatest value any player's return can take."""
         return (-1.0, 1.0)
+
+    def teams(self) -> list[list[int]] | None:
+        """Optional: the players who win and lose together, as lists of
+        player numbers (Phoenix's Team variant); None when each plays alone."""
+        return None
 
     def player_names(self) -> list[str]:
         """A label per player, in player order, for reports."""

@@ -40,7 +40,7 @@ from __future__ import annotations
 import numbers
 import re
 
-from ...errors import PrintkitError
+from ...errors import PrintkitError, no_such_variant
 from ...spec import data_of
 from ...rules import base
 from ...rules.base import CHANCE, TERMINAL, IllegalAction, same_json
@@ -90,7 +90,7 @@ class Game(base.Game):
         variant = variant or data["variants"]["default"]
         if variant not in VARIANTS or variant not in data["variants"]:
             known = [v for v in VARIANTS if v in data["variants"]]
-            raise PrintkitError(f"phoenix has no variant '{variant}' (this spec has {', '.join(known)})")
+            raise no_such_variant("phoenix", variant, known)
         if players is None:
             players = 4 if variant == "team" else data["default_players"]
         low, high = data["players"]["min"], data["players"]["max"]
@@ -160,6 +160,11 @@ class Game(base.Game):
 
     def player_names(self) -> list[str]:
         return list(self.colors)
+
+    def teams(self) -> list[list[int]] | None:
+        if self.variant != "team":
+            return None
+        return [[p for p in range(self.num_players) if self.team_of[p] == t] for t in sorted(set(self.team_of))]
 
     def returns_bounds(self) -> tuple[float, float]:
         if self.variant == "casino":

@@ -1,0 +1,28 @@
+"""Writing one file atomically: a temporary file beside it, renamed over it
+when complete, so a reader never sees half a file and a failure (or Ctrl-C)
+leaves the earlier file as it was."""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from contextlib import contextmanager
+from pathlib import Path
+
+
+@contextmanager
+def replacing(path: Path):
+    """Yield a temporary path beside ``path``; on success it replaces ``path``."""
+    path = Path(path)
+    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".part", dir=path.parent or ".")
+    os.close(handle)
+    try:
+        yield Path(temporary)
+        os.replace(temporary, path)
+    finally:
+        Path(temporary).unlink(missing_ok=True)
+
+
+def write_text(path: Path, text: str) -> None:
+    with replacing(path) as temporary:
+        temporary.write_text(text, encoding="utf-8")

@@ -1,0 +1,126 @@
+"""A user's first hour: commands that behave alike, and the small things a
+new user meets first."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+from click.shell_completion import ShellComplete
+from click.testing import CliRunner
+
+from printkit.cli import main
+
+
+def run(*args):
+    return CliRunner().invoke(main, [str(a) for a in args])
+
+
+def test_choices_are_case_insensitive_everywhere(tmp_path):
+    assert run("build", "tiles", "--paper", "A4", "--format", "PDF", "--out", tmp_path, "-q").exit_code == 0
+    assert (tmp_path / "tiles" / "tiles-kit.pdf").is_file()
+
+
+def test_games_is_the_playouts_option_everywhere_with_playouts_as_alias():
+    by_games = run("validate", "tiles", "--games", "3", "--json")
+    by_playouts = run("validate", "tiles", "--playouts", "3", "--json")
+    assert by_games.exit_code == by_playouts.exit_code == 0
+    assert by_games.output == by_playouts.output
+    report = json.loads(by_games.output)
+    assert report["verdict"] == "sound" and report["playouts"][0]["games"] == 3
+    assert run("simulate", "tiles", "--playouts", "3", "--json").output == \
+        run("simulate", "tiles", "--games", "3", "--json").output
+
+
+def test_validate_numbers_do_not_depend_on_jobs():
+    one = json.loads(run("validate", "phoenix", "--games", "8", "--jobs", "1", "--json").output)
+    two = json.loads(run("validate", "phoenix", "--games", "8", "--jobs", "2", "--json").output)
+    assert one == two
+
+
+def test_validate_json_reports_errors_with_their_place(tmp_path):
+    spec = tmp_path / "bad.yaml"
+    spec.write_text("game: tiles\ntitle: [unclosed\n", encoding="utf-8")
+    result = run("validate", spec, "--json")
+    assert result.exit_code == 2
+    report = json.loads(result.output)
+    assert report["verdict"] == "unsound" and report["errors"] == 1
+    assert report["findings"][0]["line"] == 3 and report["findings"][0]["severity"] == "error"
+
+
+@pytest.mark.parametrize("command", ["build", "validate", "simulate", "balance", "moves", "apply"])
+def test_every_option_has_help(command):
+    for param in main.commands[command].params:
+        if param.param_type_name == "option":
+            assert param.help, f"printkit {command} {param.opts[0]} has no help"
+
+
+@pytest.mark.parametrize("command", [["build", "phoenix", "--out", "{tmp}"], ["simulate", "phoenix", "--games", "1"],
+                                     ["validate", "phoenix", "--games", "0"], ["moves", "phoenix"],
+                                     ["balance", "phoenix", "--games", "1"]])
+def test_one_wording_for_no_such_variant(command, tmp_path):
+    args = [a.replace("{tmp}", str(tmp_path)) for a in command]
+    result = run(*args, "--variant", "chess")
+    assert result.exit_code == 2
+    assert "--variant chess: phoenix has no such variant; choose one of standard, team, give-away, casino" \
+        in result.output
+
+
+def test_apply_output_replaces_the_position_it_reads(tmp_path):
+    """`apply ... --position pos.json MOVE > pos.json` emptied the position; -o does it safely."""
+    pos = tmp_path / "pos.json"
+    assert run("apply", "mckinney", "--players", "3", "pass", "-o", pos).exit_code == 0
+    assert json.loads(pos.read_text())["to_move"] == 1
+    assert run("apply", "mckinney", "--position", pos, "Bh9", "-o", pos).exit_code == 0
+    after = pos.read_text()
+    assert json.loads(after)["pieces"]
+    refused = run("apply", "mckinney", "--position", pos, "nonsense", "-o", pos)
+    assert refused.exit_code == 2 and pos.read_text() == after
+    assert [p.name for p in tmp_path.iterdir()] == ["pos.json"]  # no temporary left
+
+
+def test_build_all_with_colors_builds_the_games_that_have_them(tmp_path):
+    result = run("build", "--all", "--colors", "3", "--out", tmp_path)
+    assert result.exit_code == 0, result.output
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["mckinney", "phoenix"]
+    assert "skipped tiles" in result.output
+    none = run("build", "--all", "--colors", "9", "--out", tmp_path / "none")
+    assert none.exit_code == 2 and "no bundled game has 9 colours" in none.output
+
+
+def test_team_games_report_results_by_team():
+    report = json.loads(run("simulate", "phoenix", "--variant", "team", "--games", "10", "--json").output)
+    teams = report["teams"]
+    assert [t["name"] for t in teams] == ["Red + Pink", "Blue + Green"]
+    decided = report["finished"] - report["draws"]
+    assert sum(t["wins"] for t in teams) == decided
+    text = run("simulate", "phoenix", "--variant", "team", "--games", "10").output
+    assert "wins by team" in text
+
+
+def complete(words, incomplete):
+    return [c.value for c in ShellComplete(main, {}, "printkit", "_PRINTKIT_COMPLETE")
+            .get_completions(words, incomplete)]
+
+
+def test_shell_completion_knows_games_and_variants():
+    assert "mckinney" in complete(["build"], "mc")
+    assert "phoenix" in complete(["simulate"], "")
+    assert complete(["simulate", "phoenix", "--variant"], "t") == ["team"]
+    assert "--paper" in complete(["build", "tiles"], "--pa")
+
+
+def test_moves_reads_the_player_count_from_the_position(tmp_path):
+    pos = tmp_path / "three.json"
+    assert run("apply", "mckinney", "--players", "3", "pass", "-o", pos).exit_code == 0
+    assert run("moves", "mckinney", "--position", pos).output == \
+        run("moves", "mckinney", "--position", pos, "--players", "3").output
+
+
+def test_progress_stays_off_when_not_a_terminal(tmp_path):
+    done = subprocess.run([sys.executable, "-m", "printkit", "simulate", "tiles", "--games", "5"],
+                          capture_output=True, text=True, env={**os.environ, "COLUMNS": "80"})
+    assert done.returncode == 0 and done.stderr == ""
