@@ -53,7 +53,6 @@ def metrics(records: list, names: list[str]) -> dict:
     decided = sum(1 for r in records if r.winners)
     capped = sum(1 for r in records if r.unfinished)
     drawn = sum(1 for r in records if r.drawn)
-
     decisive_rates = [w / decided if decided else 0.0 for w in wins]
     turns = [r.turns for r in records if r.turns is not None]
     lengths = turns or [r.actions for r in records]
