@@ -183,7 +183,8 @@ def test_build_is_limited_by_the_cache():
     board = {**BUILDERS2, **{f"a{r}": "0P" for r in range(1, 9)}, **{f"b{r}": "0R" for r in range(1, 8)},
              **{f"c{r}": "0S" for r in range(1, 9)}}
     s = state_of(g, board, phase="builder")  # the cache holds one Rock, Slider A allows 5 builds
-    assert [m for m in moves(s) if "@" in m] == ["R@g7", "R@f8", "R@h8", "R@g9"]
+    # The eight squares around g8, less h7 (the other Builder).
+    assert [m for m in moves(s) if "@" in m] == ["R@f7", "R@g7", "R@f8", "R@h8", "R@f9", "R@g9", "R@h9"]
     play(s, "R@g9")
     # Nothing left to build: the Builder stage ends at once and the Units stage begins.
     assert s.to_json() == position(g, {**board, "g9": "0R"}, phase="units", built=1, frozen=["g9"])
@@ -192,7 +193,8 @@ def test_build_is_limited_by_the_cache():
 def test_build_goes_next_to_the_builder_on_free_squares_only():
     g = game()
     s = state_of(g, {**BUILDERS2, "g9": "1S"}, phase="builder")
-    assert sorted(m for m in moves(s) if "@" in m) == sorted(f"{t}@{sq}" for t in "PRS" for sq in ("f8", "g7", "h8"))
+    free = ("f7", "g7", "f8", "h8", "f9", "h9")  # around g8: h7 holds a Builder, g9 a Unit
+    assert sorted(m for m in moves(s) if "@" in m) == sorted(f"{t}@{sq}" for t in "PRS" for sq in free)
 
 
 def test_builder_moves_through_empty_squares_without_revisiting():
@@ -245,7 +247,7 @@ def test_a_builder_standing_still_on_a_space_moves_no_slider():
 def test_a_turn_without_any_choice_passes_at_once():
     g = game()
     # Player 1's Builder is boxed in by frozen-free enemy Rocks of types it cannot pass; it has no Units.
-    board = {"g8": "0B", "a1": "1B", "a2": "0P", "b1": "0P", "n14": "0R"}
+    board = {"g8": "0B", "a1": "1B", "a2": "0P", "b1": "0P", "b2": "0P", "n14": "0R"}
     s = state_of(g, board, phase="units", read={"A": 0, "B": 0})
     play(s, "n14-n13", "stop")
     assert s.current_player == 0 and s.to_json()["turn"] == 2
@@ -266,7 +268,9 @@ def test_initial_position_and_first_moves():
     g = game(4)
     s = g.initial_state()
     assert s.to_json()["pieces"] == {"g7": "3B", "h7": "2B", "g8": "0B", "h8": "1B"}
-    assert moves(s) == ["pass", "Bg9", "Bf8", "P@f8", "P@g9", "R@f8", "R@g9", "S@f8", "S@g9"]
+    # Steps across sides only; builds on the free squares around g8, corners included.
+    builds = [f"{t}@{sq}" for t in "PRS" for sq in ("f7", "f8", "f9", "g9", "h9")]
+    assert moves(s) == ["pass", "Bg9", "Bf8", *builds]
 
 
 @pytest.mark.parametrize("text, message", [

@@ -137,7 +137,7 @@ def test_three_players_the_game_goes_on_until_one_builder_stands():
 def test_a_game_capped_while_a_player_passes_for_want_of_moves_is_unfinished():
     g = game()
     # Player 1's Builder on a1 is boxed in and has no Units: its turn, the last, passes by itself.
-    s = state_of(g, {"g8": "0B", "a1": "1B", "a2": "0P", "b1": "0P"}, turn=g.max_turns - 2)
+    s = state_of(g, {"g8": "0B", "a1": "1B", "a2": "0P", "b1": "0P", "b2": "0P"}, turn=g.max_turns - 2)
     play(s, "end")
     assert s.is_terminal() and s.unfinished and s.returns() == [0.0, 0.0]
     assert s.to_json()["turn"] == g.max_turns
@@ -189,9 +189,11 @@ def test_a_builder_boxed_in_stops_by_itself():
 
 def test_build_fills_the_free_squares_then_stops():
     g = game()
-    s = state_of(g, {**BUILDERS2, "g9": "1S"}, phase="builder")
+    # Around g8 only f8, g7 and h8 are free (h7 is a Builder, the rest enemy Units).
+    others = {"f7": "1P", "f9": "1R", "g9": "1S", "h9": "1P"}
+    s = state_of(g, {**BUILDERS2, **others}, phase="builder")
     play(s, "P@f8", "R@g7", "S@h8")  # the three free squares: the stage ends although 5 builds are allowed
-    assert s.to_json() == position(g, {**BUILDERS2, "g9": "1S", "f8": "0P", "g7": "0R", "h8": "0S"},
+    assert s.to_json() == position(g, {**BUILDERS2, **others, "f8": "0P", "g7": "0R", "h8": "0S"},
                                    to_move=1, phase="builder", turn=1)
 
 
@@ -207,11 +209,12 @@ def test_build_fewer_then_done_and_the_units_stage_follows():
 
 def test_a_boxed_builder_goes_straight_to_the_units():
     g = game()
-    s = state_of(g, {"a1": "0B", "a2": "0R", "b1": "1S", "h7": "1B"}, to_move=1, phase="units")
+    box = {"a1": "0B", "a2": "0R", "b1": "1S", "b2": "1P", "h7": "1B"}
+    s = state_of(g, box, to_move=1, phase="units")
     play(s, "end")
-    # Player 0's Builder can neither move nor build: its turn begins with the Units.
-    assert s.to_json() == position(g, {"a1": "0B", "a2": "0R", "b1": "1S", "h7": "1B"}, to_move=0,
-                                   phase="units", turn=1)
+    # Player 0's Builder can neither move nor build (all three squares around a1 are taken):
+    # its turn begins with the Units.
+    assert s.to_json() == position(g, box, to_move=0, phase="units", turn=1)
 
 
 # --- Seating ------------------------------------------------------------------------------------
@@ -232,3 +235,40 @@ def test_seating_and_turn_order_for_two_three_and_four_players():
             play(s, "pass")
         assert order == list(range(n)) * 2
         assert s.to_json()["turn"] == 2 * n
+
+
+# --- Building: the eight squares around the Builder ---------------------------------------
+
+def test_the_five_build_notch_builds_five_units_around_the_builder_diagonals_included():
+    """Seed: "Building Units is as simple as laying the tiles onto any unoccupied Space
+    adjacent to the Builder". Slider A's far-left notch (1 step, 5 builds) can only be
+    used in full if adjacent counts the corners too; five, and not six."""
+    g = game()
+    s = state_of(g, dict(BUILDERS2), phase="builder")  # Slider A on its far-left notch: 5 builds
+    assert g.notches[0][0] == (1, 5)
+    play(s, "P@f7", "R@f9", "S@h9", "P@g7", "R@g9")  # three corners, two sides of g8
+    built = {"f7": "0P", "f9": "0R", "h9": "0S", "g7": "0P", "g9": "0R"}
+    # The fifth build ends the Builder stage; no Unit of player 0 is old enough to move,
+    # so the turn passes: a sixth Unit could not be built.
+    assert s.to_json() == position(g, {**BUILDERS2, **built}, to_move=1, phase="builder", turn=1)
+
+
+def test_no_sixth_build_on_the_five_build_notch():
+    g = game()
+    s = state_of(g, {**BUILDERS2, "a1": "0P"}, phase="builder")  # an old Unit keeps the turn going
+    play(s, "P@f7", "R@f9", "S@h9", "P@g7", "R@g9")
+    assert s.to_json()["phase"] == "units"
+    assert not any("@" in m for m in moves(s))
+
+
+def test_a_builder_in_a_corner_builds_only_on_its_free_neighbours():
+    """a1 is a corner of the board: three squares around it, b1 taken by a Unit."""
+    g = game()
+    s = state_of(g, {"a1": "0B", "h7": "1B", "b1": "1R"}, phase="builder")
+    assert sorted(m for m in moves(s) if "@" in m) == sorted(f"{t}@{sq}" for t in "PRS" for sq in ("a2", "b2"))
+
+
+def test_the_builder_still_moves_only_across_sides():
+    g = game()
+    s = state_of(g, dict(BUILDERS2), phase="builder")  # one step on the far-left notch
+    assert sorted(m for m in moves(s) if m.startswith("B")) == ["Bf8", "Bg7", "Bg9", "Bh8"]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -78,13 +79,31 @@ def test_each_check_fires(tmp_path, change, fragment):
 
 def test_warnings_do_not_stop_a_spec(tmp_path):
     def change(d):
-        d["pieces"]["units"]["rock"] = 0
         d["board"]["seating"]["2"] = [0, 2]
         d["players"]["min"] = 3
+        d["sliders"]["A"]["notches"][0] = [1, 9]  # more builds than squares around a Builder
+        d["pieces"]["units"] = {"paper": 9, "rock": 9, "scissors": 9}
     loaded = specs.load(str(write_variant(tmp_path, change)))
     messages = [p.message for p in loaded.warnings]
-    assert any("no Rock Units" in m for m in messages)
     assert any("seating for 2 players is never used" in m for m in messages)
+    assert any("build 9 Units in one turn, but only 8 squares surround a Builder" in m for m in messages)
+
+
+@pytest.mark.parametrize("kind", ["paper", "rock", "scissors"])
+@pytest.mark.parametrize("command", ["validate", "build"])
+def test_a_colour_without_units_of_one_type_is_unsound(tmp_path, kind, command):
+    """Without one of the three types a player can never use the combat cycle: an error, exit 2."""
+    from click.testing import CliRunner
+
+    from printkit.cli import main
+
+    path = write_variant(tmp_path, lambda d: d["pieces"]["units"].update({kind: 0}))
+    text = path.read_text(encoding="utf-8")
+    result = CliRunner().invoke(main, [command, str(path), "--out", str(tmp_path / "o")] if command == "build"
+                                else [command, str(path), "--games", "0"])
+    assert result.exit_code == 2
+    line = next(i for i, row in enumerate(text.splitlines(), 1) if f"{kind}: 0" in row)
+    assert re.search(rf"{path.name}:{line}:\d+: no {kind.title()} Units", result.output), result.output
 
 
 def test_geometry_of_the_bundled_board():

@@ -69,13 +69,19 @@ def test_entering_next_to_an_opponent_starts_no_interaction():
     assert grid_of(state) == {"3,3": "Red R", "4,4": "Blue S"}
 
 
-def test_a_player_still_entering_cannot_move_and_one_done_can():
+def test_nobody_moves_until_every_bird_has_entered():
+    """"Once all Birds are activated (on the grid or in the Ashes), players have two
+    options on their turn": Red, done entering, still rolls to enter (placing nothing)
+    while Blue has a Bird in hand; once Blue's last Bird is in, Red may move."""
     g = game()
     state = position(g, {"2,2": "Red R", "5,5": "Red P", "1,6": "Red S", "3,4": "Blue R"},
                      to_move="Blue", stage="entry-roll", hand={"Blue": "PS"})
     assert state.current_player == CHANCE  # Blue must roll to enter
     play(state, "6-1", "S 6,1")
-    assert state.to_json()["stage"] == "choose"  # Red has entered all three: may move
+    assert state.to_json()["stage"] == "entry-roll"  # Blue still holds its Paper: Red only rolls
+    play(state, "4-1")  # nothing there, nothing placed
+    play(state, "6-3", "P 6,3")  # Blue's last Bird
+    assert state.to_json()["stage"] == "choose" and state.to_json()["to_move"] == "Red"
     moves = [state.action_to_string(a) for a in state.legal_actions()]
     assert moves[0] == "roll" and "R d 2,2>1,1" in moves and "R d 2,2>3,3" in moves
 

@@ -41,22 +41,68 @@ def test_each_player_is_as_likely_to_begin(players, variant):
 
 
 def test_every_kind_of_turn_moves_the_turn_counter_on_by_one():
+    """"Each completed turn increases the turn counter by one": entries, rolls with
+    nothing to place, rolls onto an own Bird, moves."""
     g = game()
-    state = position(g, {"2,2": "Red R", "6,6": "Blue S"}, hand={"Blue": "RP"})
+    state = position(g, {"2,2": "Red R", "6,6": "Blue S"}, stage="entry-roll", hand={"Blue": "RP"})
     turns = []
-    for move in ("R d 2,2>3,3",            # a diagonal move
+    for move in ("3-3",                    # Red has nothing to enter: the roll places nothing
                  "1-1", "R 1,1",           # Blue enters
-                 "roll", "5-2", "R 3,3>5,2",  # a roll to move
-                 "6-6",                    # Blue rolls onto its own Bird: nothing
-                 "roll", "3-4"):           # a roll onto... an empty square, Red moves there
+                 "4-4",                    # Red again: nothing
+                 "1-1",                    # Blue rolls onto its own Bird: nothing
+                 "5-5",                    # Red: nothing
+                 "5-2", "P 5,2",           # Blue's last Bird enters: the entry phase is over
+                 "roll", "3-4"):           # Red now moves: a roll to an empty square
         play(state, move)
         turns.append(state.to_json()["turn"])
-    assert turns == [1, 1, 2, 2, 2, 3, 4, 4, 4]
-    play(state, "R 5,2>3,4")
-    assert state.to_json()["turn"] == 5 and state.to_json()["to_move"] == "Blue"
+    assert turns == [1, 1, 2, 3, 4, 5, 5, 6, 6, 6]
+    play(state, "R 2,2>3,4")
+    assert state.to_json()["turn"] == 7 and state.to_json()["to_move"] == "Blue"
 
 
 # --- the entry phase ----------------------------------------------------------------
+
+def test_the_entry_phase_is_one_phase_for_everyone():
+    """"This initial phase continues until all players have placed their Birds on the
+    grid or in the Ashes" and "Once all Birds are activated (on the grid or in the
+    Ashes), players have two options on their turn": Blue, all three Birds entered,
+    may neither move diagonally nor roll to move while Red still has one to enter."""
+    g = game()
+    grid = {"1,1": "Blue R", "3,3": "Blue P", "6,6": "Blue S", "2,5": "Red R", "5,2": "Red P"}
+    state = position(g, grid, stage="entry-roll", to_move="Blue", hand={"Red": "S"})
+    # Blue's turn is a roll of the dice, not a choice of "roll" or a diagonal move.
+    assert state.current_player == CHANCE and sorted(moves(state)) == sorted(ALL_ROLLS)
+    play(state, "4-4")  # an empty square: Blue places nothing, nothing moves
+    assert grid_of(state) == grid and state.to_json()["to_move"] == "Red"
+    assert state.to_json()["stage"] == "entry-roll" and state.to_json()["turn"] == 1
+    play(state, "4-5", "S 4,5")  # Red's last Bird enters
+    # Now every Bird is in play: Blue chooses between rolling and a diagonal move.
+    assert state.to_json()["stage"] == "choose" and state.to_json()["to_move"] == "Blue"
+    assert moves(state)[0] == "roll" and any(" d " in m for m in moves(state))
+
+
+def test_a_roll_with_nothing_to_enter_still_eliminates_an_opponents_bird():
+    """"If the rolled coordinates contain an opponent's Bird, the opponent's Bird is
+    eliminated regardless of RPS rules and sent to the Ashes"; Blue places nothing."""
+    g = game()
+    grid = {"1,1": "Blue R", "3,3": "Blue P", "6,6": "Blue S", "2,5": "Red R", "5,2": "Red P"}
+    state = position(g, grid, stage="entry-roll", to_move="Blue", hand={"Red": "S"})
+    play(state, "2-5")
+    assert grid_of(state) == {k: v for k, v in grid.items() if k != "2,5"}
+    assert ashes_of(state, "Red") == {"rock": 1}
+    assert score_of(state, "Blue")[0] == 1  # an elimination scored
+    # Red still enters; Blue's next turn is again an entry roll.
+    play(state, "4-4", "S 4,4")
+    assert state.to_json()["stage"] == "choose"
+
+
+def test_a_roll_with_nothing_to_enter_onto_an_own_bird_does_nothing():
+    g = game()
+    grid = {"1,1": "Blue R", "3,3": "Blue P", "6,6": "Blue S", "2,5": "Red R"}
+    state = position(g, grid, stage="entry-roll", to_move="Blue", hand={"Red": "PS"})
+    play(state, "3-3")
+    assert grid_of(state) == grid and state.to_json()["to_move"] == "Red"
+
 
 def test_doubles_while_entering_are_an_entry_not_a_phoenix():
     g = game()

@@ -124,3 +124,10 @@ def test_dice_that_cannot_be_told_apart_or_read(tmp_path, old, new, where, value
 
 def test_the_bundled_spec_is_clean():
     assert spec.load("phoenix").warnings == []
+
+
+def test_a_bird_type_with_no_bird_is_unsound(tmp_path):
+    """Per-type counts: one of the three types at 0 is an error at its key, not a warning."""
+    path, lines = write(tmp_path, ("counts: {rock: 1, paper: 1, scissors: 1}",
+                                   "counts: {rock: 1, paper: 1, scissors: 0}"))
+    only(problems(path), *at(lines, "counts:", "0}"), "error", "no Scissors Bird")

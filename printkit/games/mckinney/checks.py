@@ -172,11 +172,22 @@ def _component_problems(spec, data) -> list:
     if sum(units.values()) < most:
         out.append(spec.problem(("pieces", "units"), f"{sum(units.values())} Units per colour, but "
                                 f"Slider A lets a Builder build {most} in one turn"))
+    if most > AROUND:
+        notch = max(range(len(data["sliders"]["A"]["notches"])), key=lambda i: data["sliders"]["A"]["notches"][i][1])
+        out.append(spec.problem(("sliders", "A", "notches", notch),
+                                f"Slider A lets a Builder build {most} Units in one turn, but only {AROUND} "
+                                "squares surround a Builder: that notch can never be used in full",
+                                severity="warning"))
     for t in UNIT_TYPES:
         if units[t] == 0:
-            out.append(spec.problem(("pieces", "units", t), f"no {t.title()} Units: a player can never "
-                                    f"build one", severity="warning"))
+            # Unsound: the combat cycle needs all three types on every side.
+            out.append(spec.problem(("pieces", "units", t), f"no {t.title()} Units: a player could never "
+                                    f"field one of the three types the combat cycle is built on; "
+                                    f"give each type at least 1"))
     return out
+
+
+AROUND = 8  # squares sharing a side or a corner with a Builder's square, where it builds
 
 
 def _beats_problems(spec, data) -> list:

@@ -97,6 +97,13 @@ class Game(base.Game):
                   if 0 <= x + dx < w and 0 <= y + dy < w)
             for y in range(w) for x in range(w))
         self.adjacent = tuple(tuple(sorted(n for _, n in nbrs)) for nbrs in self.neighbours)
+        # around[square]: the squares that share a side or a corner with it, where
+        # a Builder builds ("any unoccupied Space adjacent to the Builder"; Slider
+        # A's 5-build notch needs more than the four orthogonal neighbours).
+        self.around = tuple(
+            tuple(sorted((y + dy) * w + x + dx for dy in (-1, 0, 1) for dx in (-1, 0, 1)
+                         if (dx or dy) and 0 <= x + dx < w and 0 <= y + dy < w))
+            for y in range(w) for x in range(w))
         self.names = tuple(square_name(i % w, i // w) for i in range(s))
         a, b = self.notches
         per_turn = (1 + max(max(st for st, _ in a) + 2, max(bu for _, bu in a) + 1)
@@ -198,8 +205,10 @@ class State(base.State):
         steps, builds = self.game.notches[0][self.read[0]]
         if steps <= 0 and (builds <= 0 or not any(self.cache[self.player])):
             return False
-        cells = self.cells
-        return any(cells[n] == 0 for n in self.game.adjacent[self.builder[self.player]])
+        cells, at, g = self.cells, self.builder[self.player], self.game
+        if steps > 0 and any(cells[n] == 0 for n in g.adjacent[at]):
+            return True
+        return builds > 0 and any(self.cache[self.player]) and any(cells[n] == 0 for n in g.around[at])
 
     def _enter_units(self) -> bool:
         """Begin the Units stage; False (and nothing changed but the phase) if no Unit can move."""
@@ -325,7 +334,7 @@ class State(base.State):
                 if cells[n] == 0 and n not in path:
                     actions.append(BUILDER_STEP + d)
         if phase != BUILDER_MOVE and builds > self.built:
-            free = [n for n in g.adjacent[at] if cells[n] == 0]
+            free = [n for n in g.around[at] if cells[n] == 0]
             cache = self.cache[p]
             for t in range(3):
                 if cache[t] > 0:
@@ -358,7 +367,7 @@ class State(base.State):
                 return False
             t, n = divmod(action - BUILD_BASE, g.squares)
             return (self.cache[p][t] > 0 and cells[n] == 0
-                    and n in g.adjacent[self.builder[p]])
+                    and n in g.around[self.builder[p]])
         if action >= g.num_distinct_actions or phase not in (UNITS, UNIT_MOVE):
             return False
         square, d = divmod(action - g.unit_step_base, 4)
@@ -425,7 +434,7 @@ class State(base.State):
             self.built += 1
             builds = g.notches[0][self.read[0]][1]
             if (self.built >= builds or not any(self.cache[p])
-                    or not any(cells[m] == 0 for m in g.adjacent[self.builder[p]])):
+                    or not any(cells[m] == 0 for m in g.around[self.builder[p]])):
                 self._after_stage()
             return
         square, d = divmod(action - g.unit_step_base, 4)

@@ -101,6 +101,11 @@ def check_spec(spec) -> list:
                                    "Scissors; the scoring and the kit assume it", "warning")
     if sum(counts.values()) == 0:
         error(("birds", "counts"), "each player needs at least one Bird")
+    else:
+        for kind in ("rock", "paper", "scissors"):
+            if counts.get(kind) == 0:  # a type missing breaks the combat cycle for every player
+                error(("birds", "counts", kind), f"no {kind.title()} Bird: a player could never field one of "
+                                                 "the three types the combat cycle is built on")
     net = data["birds"]["net"]
     if net["face_mm"] <= net["base_mm"] / 2:
         error(("birds", "net", "face_mm"), "the faces of a Bird must be longer than half its base to meet at the top")

@@ -11,11 +11,13 @@ reasons for each reading):
 
 - Who begins is one chance node with a 1/n outcome per player: rolling both
   dice each and re-rolling ties gives every player the same chance.
-- A player with Birds still in hand (not yet entered) rolls at once (a
-  chance node of the 36 dice outcomes) and then chooses which Bird enters
-  the rolled square. An own or teammate's Bird there ends the turn; an
-  opponent's Bird there goes to the Ashes regardless of type.
-- Everyone else chooses first: ``roll`` (a chance node follows, then the
+- While any player has Birds still in hand (the entry phase, one phase for
+  everyone), every player rolls at once (a chance node of the 36 dice
+  outcomes). One with Birds in hand then chooses which Bird enters the
+  rolled square; one with none left enters nothing. Either way an own or
+  teammate's Bird there ends the turn, and an opponent's Bird there goes to
+  the Ashes regardless of type. Every such turn counts on the turn counter.
+- Once no player has a Bird in hand, each player chooses first: ``roll`` (a chance node follows, then the
   choice of which Bird moves to the rolled square, or on a Phoenix square
   which Bird rises from the Ashes), or a diagonal move.
 - A Bird that arrives by a move interacts with every opponent's Bird
@@ -354,6 +356,12 @@ class State(base.State):
                 there = self.grid[self.rolled]
                 if there is not None and g.friendly(there[0], self.player):
                     self._end_turn()
+                elif sum(self.hand[self.player]) == 0:
+                    # Entered already, waiting for the others: the roll still
+                    # eliminates an opponent's Bird on its square; nothing enters.
+                    if there is not None:
+                        self._eliminate(self.rolled, by=self.player)
+                    self._end_turn()
                 else:
                     self.stage = ENTER
             elif self._after_roll_options():
@@ -382,9 +390,14 @@ class State(base.State):
         elif stage == INTERACT:
             self._settle(self._interact(self.active, action - g.interact_base))
 
+    def entry_phase(self) -> bool:
+        """Whether any player still has a Bird to enter: "This initial phase continues
+        until all players have placed their Birds on the grid or in the Ashes"."""
+        return any(sum(hand) > 0 for hand in self.hand)
+
     def _begin_turn(self) -> None:
         self.rolled = self.active = self.direction = None
-        self.stage = ENTRY_ROLL if sum(self.hand[self.player]) > 0 else CHOOSE
+        self.stage = ENTRY_ROLL if self.entry_phase() else CHOOSE
 
     def _end_turn(self) -> None:
         self.turn += 1
@@ -880,9 +893,11 @@ def _check_stage(state: State, obj) -> None:
         return
     p = state.player
     entering = sum(state.hand[p]) > 0
-    if entering != (stage in (ENTRY_ROLL, ENTER)):
-        _fail(f"{g.colors[p]} {'still has' if entering else 'has no'} Birds to enter, "
+    if state.entry_phase() != (stage in (ENTRY_ROLL, ENTER)):
+        _fail(f"{'a player still has' if state.entry_phase() else 'no player has'} Birds to enter, "
               f"which does not fit stage {stage!r}")
+    if stage == ENTER and not entering:
+        _fail(f"{g.colors[p]} has no Birds to enter, which does not fit stage {stage!r}")
     if stage in (ENTER, AFTER_ROLL, SECOND_PHOENIX, CHAIN, INTERACT) and not state.legal_actions():
         _fail(f"no move is possible at stage {stage!r} here")
     if stage == ENTER and state.grid[state.rolled] is not None and g.friendly(state.grid[state.rolled][0], p):
