@@ -13,11 +13,12 @@ from pathlib import Path
 import click
 
 from . import spec as specs
-from .errors import PrintkitError, SpecError
+from .errors import PrintkitError, SpecError, cut
 
 
 def _fail(error: PrintkitError) -> None:
-    click.echo(f"printkit: {error}" if not isinstance(error, SpecError) else str(error), err=True)
+    text = str(error) if isinstance(error, SpecError) else f"printkit: {error}"
+    click.echo("\n".join(cut(line) for line in text.splitlines()), err=True)
     sys.exit(error.exit_code)
 
 

@@ -22,7 +22,15 @@ class Problem:
             if self.column is not None:
                 where += f":{self.column}"
         prefix = {"warning": "warning: ", "info": "note: "}.get(self.severity, "")
-        return f"{where}: {prefix}{self.message}"
+        return f"{where}: {prefix}{cut(self.message)}"
+
+
+MAX_MESSAGE = 600  # characters: a message quotes a value, never a whole file
+
+
+def cut(message: str, limit: int = MAX_MESSAGE) -> str:
+    """A message no longer than about ``limit`` characters, saying how long it was."""
+    return message if len(message) <= limit else f"{message[:limit]}... ({len(message):,} characters in all)"
 
 
 class PrintkitError(Exception):

@@ -192,3 +192,17 @@ def test_a_mutated_position_is_refused_cleanly(game, tmp_path_factory):
             assert not re.search(r"\d\.\d|NaN|Infinity", outside), "a float was accepted"
 
     check()
+
+
+def test_messages_quote_a_huge_value_cut_short(tmp_path):
+    """A 5-million-character name once gave a 5 MB message."""
+    spec = tmp_path / "huge.yaml"
+    spec.write_text("game: tiles\ntitle: " + "x" * 200_000 + "\n", encoding="utf-8")
+    position = tmp_path / "huge.json"
+    position.write_text(json.dumps({"game": "phoenix", "variant": "standard", "players": ["Red", "Blue"],
+                                    "stage": "x" * 500_000}), encoding="utf-8")
+    for args in (["validate", spec], ["build", spec, "--out", tmp_path / "o"],
+                 ["moves", "phoenix", "--position", position]):
+        result = invoke(*args)
+        assert result.exit_code == 2
+        assert len(result.output) < 2_000, len(result.output)
