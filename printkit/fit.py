@@ -15,12 +15,13 @@ from dataclasses import replace
 from . import games
 from .errors import PartTooLarge, Problem
 from .options import BuildOptions, resolve_options
-from .sheets import PAPERS, content_box, turn_to_fit
+from .sheets import PAPERS, content_box, landscape, page_for
 
 
 def _area(paper_key: str) -> str:
     _, _, w, h = content_box(PAPERS[paper_key])
-    return f"{w:.1f} x {h:.1f} mm"
+    _, _, lw, lh = content_box(landscape(PAPERS[paper_key]))
+    return f"{w:.1f} x {h:.1f} mm upright, {lw:.1f} x {lh:.1f} mm on its side"
 
 
 def misfits(spec, options: BuildOptions, parts=None) -> dict[tuple, list[tuple[str, str]]]:
@@ -32,9 +33,9 @@ def misfits(spec, options: BuildOptions, parts=None) -> dict[tuple, list[tuple[s
     except PartTooLarge as exc:
         found.setdefault(exc.sized_by, []).append((exc.what, ""))
         return found
-    box = content_box(PAPERS[options.paper])
+    paper = PAPERS[options.paper]
     for part in parts:
-        if turn_to_fit(part, box) is None:
+        if page_for(part, paper) is None:
             label = (part.name, f"{part.width:.1f} x {part.height:.1f} mm")
             names = found.setdefault(tuple(part.sized_by), [])
             if label not in names:

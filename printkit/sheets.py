@@ -137,6 +137,20 @@ def turn_to_fit(part: Part, box) -> bool | None:
     return None
 
 
+def landscape(paper: Paper) -> Paper:
+    """The same sheet turned on its side."""
+    return Paper(paper.key, paper.name, paper.height, paper.width)
+
+
+def page_for(part: Part, paper: Paper) -> Paper | None:
+    """The paper as it stands if the part fits it (turned or not), else the
+    paper on its side if it fits that way (a wide board), else None."""
+    if turn_to_fit(part, content_box(paper)) is not None:
+        return paper
+    wide = landscape(paper)
+    return wide if turn_to_fit(part, content_box(wide)) is not None else None
+
+
 def _check_fits(part: Part, paper: Paper, box) -> bool:
     """Whether the part must be turned to fit; raise when it fits neither way
     (printkit.fit reports every such part, with its spec line, before this)."""
@@ -233,11 +247,15 @@ def impose(spec, parts: list[Part], options, game_module=None) -> list[Sheet]:
     titler = getattr(game_module, "sheet_title", None)
     sheets: list[Sheet] = []
     for group, members in groups:
-        pages = _pack(_blocks(members, paper, box), box)
+        # A group with a part too wide for the upright sheet prints on its side.
+        wide = any(page_for(m, paper) is not paper for m in members)
+        sheet_paper = landscape(paper) if wide else paper
+        sheet_box = content_box(sheet_paper)
+        pages = _pack(_blocks(members, sheet_paper, sheet_box), sheet_box)
         words = titler(group, members) if titler else _summary(members)
         for k, page in enumerate(pages):
             title = words if k == 0 else f"{words} (continued)"
-            sheets.append(Sheet(0, 0, paper, title, group, page))
+            sheets.append(Sheet(0, 0, sheet_paper, title, group, page))
 
     cover = Sheet(1, 0, paper, "contents, scale check and assembly", "cover")
     sheets.insert(0, cover)

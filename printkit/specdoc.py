@@ -14,7 +14,7 @@ import re
 import yaml
 
 from . import SPECS_DIR, games, plainyaml
-from .sheets import PAPERS, SAFE_MARGIN, content_box
+from .sheets import PAPERS, SAFE_MARGIN, content_box, landscape
 
 COMMON = "common.yaml"
 
@@ -153,10 +153,12 @@ def game_reference(game: str) -> str:
 
 def printable_limits() -> str:
     """The printable area of each paper: what every part must fit."""
-    out = ["| paper | sheet | printable area for parts |", "|---|---|---|"]
+    out = ["| paper | sheet | printable area for parts | on its side (for wide parts) |", "|---|---|---|---|"]
     for paper in PAPERS.values():
         _, _, w, h = content_box(paper)
-        out.append(f"| {paper.name} | {paper.width:g} x {paper.height:g} mm | {w:.1f} x {h:.1f} mm |")
+        _, _, lw, lh = content_box(landscape(paper))
+        out.append(f"| {paper.name} | {paper.width:g} x {paper.height:g} mm | {w:.1f} x {h:.1f} mm | "
+                   f"{lw:.1f} x {lh:.1f} mm |")
     return "\n".join(out) + (f"\n\nThe printable area is the sheet less {SAFE_MARGIN:g} mm margins and the bands "
                              "for each sheet's title and legend. Parts may be turned by 90 degrees where "
                              "they allow it; `printkit validate` checks every part on both papers.")

@@ -55,6 +55,12 @@ CONFIGS += [
     ("specs/examples/tiles-variant.yaml", {}),
 ]
 
+# Greg Lam's Rock, Paper, Scissors: the standard game and the Two-Flag version.
+CONFIGS += [
+    ("lam", {}),
+    ("lam", {"variant": "two-flag"}),
+]
+
 
 # --- Late golden games ---------------------------------------------------------
 # The first golden game of a configuration is its shortest finished random
@@ -174,4 +180,23 @@ LATE.update({
 LATE.update({
     "tiles": {"events": ["tied-score", "last-tile"], "end": "win"},
     "tiles-variant": {"events": ["tied-score", "last-tile"], "end": "draw"},
+})
+
+
+def _lam_target(before, move):
+    """The pieces on the cell a Lam move (``Rc1xc4``) lands on, before it."""
+    if move[:1] not in "RPS" or "x" not in move[2:]:
+        return ""
+    return before["board"].get(move.split("x")[1], "")
+
+
+EVENTS["lam"] = {
+    "rock-knock": ("a Rock knocks a Rock on down the row", lambda b, m, a: m[:1] == "R" and _lam_target(b, m)[-1:] == "R"),
+    "spread": ("a Paper stack spreads", lambda b, m, a: ">" in m),
+    "stack": ("Papers stack", lambda b, m, a: any(len(code) > 2 for code in a["board"].values())),
+    "lock": ("two enemy Scissors lock", lambda b, m, a: len(a["locks"]) > len(b["locks"])),
+}
+LATE.update({
+    "lam": {"events": ["rock-knock", "spread", "lock"], "end": "win"},
+    "lam-varianttwo-flag": {"events": ["rock-knock", "spread", "lock", "stack"], "end": "win"},
 })

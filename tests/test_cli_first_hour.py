@@ -109,7 +109,8 @@ def complete(words, incomplete):
 def test_shell_completion_knows_games_and_variants():
     assert "mckinney" in complete(["build"], "mc")
     assert "phoenix" in complete(["simulate"], "")
-    assert complete(["simulate", "phoenix", "--variant"], "t") == ["team"]
+    assert complete(["simulate", "phoenix", "--variant"], "te") == ["team"]
+    assert "two-flag" in complete(["simulate", "lam", "--variant"], "")
     assert "--paper" in complete(["build", "tiles"], "--pa")
 
 

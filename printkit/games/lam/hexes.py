@@ -1,0 +1,121 @@
+"""Hex geometry for Greg Lam's board: pointy-top hexes in offset rows.
+
+Cells are named by column and row as the board prints them: columns a, b,
+c... from the left, rows 1, 2, 3... from the first player's edge. Odd rows
+(2, 4, ...) sit half a hex to the right ("odd-r" offset layout). Internally
+a cell is its index ``row * columns + column``; moves along a line use axial
+coordinates (q, r), where the six directions are fixed steps:
+
+    e (+1, 0)   ne (0, +1)   nw (-1, +1)   w (-1, 0)   sw (0, -1)   se (+1, -1)
+
+with r growing towards higher row numbers. The names follow the printed
+board as the first player sees it from the row-1 edge: "n" is away from
+them, towards the higher rows.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from functools import cached_property
+
+# Direction names as a player at the row-1 edge sees the board: "n" is away from them.
+DIRECTIONS = ("e", "ne", "nw", "w", "sw", "se")
+_AXIAL = {"e": (1, 0), "ne": (0, 1), "nw": (-1, 1), "w": (-1, 0), "sw": (0, -1), "se": (1, -1)}
+OPPOSITE = {d: DIRECTIONS[(i + 3) % 6] for i, d in enumerate(DIRECTIONS)}
+
+
+def offset_to_axial(column: int, row: int) -> tuple[int, int]:
+    return column - (row - (row & 1)) // 2, row
+
+
+def axial_to_offset(q: int, r: int) -> tuple[int, int]:
+    return q + (r - (r & 1)) // 2, r
+
+
+def column_letter(column: int) -> str:
+    return "abcdefghijklmnopqrstuvwxyz"[column]
+
+
+@dataclass(frozen=True)
+class HexBoard:
+    """A board of ``columns`` x ``rows`` pointy-top hexes, odd rows shifted right."""
+
+    columns: int
+    rows: int
+
+    @property
+    def cells(self) -> int:
+        return self.columns * self.rows
+
+    def index(self, column: int, row: int) -> int:
+        return row * self.columns + column
+
+    def place(self, cell: int) -> tuple[int, int]:
+        """(column, row) of a cell, both from 0."""
+        return cell % self.columns, cell // self.columns
+
+    def on_board(self, column: int, row: int) -> bool:
+        return 0 <= column < self.columns and 0 <= row < self.rows
+
+    def name(self, cell: int) -> str:
+        column, row = self.place(cell)
+        return f"{column_letter(column)}{row + 1}"
+
+    def parse(self, text: str) -> int | None:
+        """The cell named ``text`` (e.g. "e5"), or None."""
+        text = text.strip().lower()
+        if len(text) < 2 or not text[0].isalpha() or not text[1:].isdigit():
+            return None
+        column, row = ord(text[0]) - ord("a"), int(text[1:]) - 1
+        return self.index(column, row) if self.on_board(column, row) else None
+
+    def step(self, cell: int, direction: str, k: int = 1) -> int | None:
+        """The cell ``k`` steps from ``cell`` in ``direction``, or None off the board."""
+        q, r = offset_to_axial(*self.place(cell))
+        dq, dr = _AXIAL[direction]
+        column, row = axial_to_offset(q + k * dq, r + k * dr)
+        return self.index(column, row) if self.on_board(column, row) else None
+
+    @cached_property
+    def steps(self) -> tuple[tuple[int | None, ...], ...]:
+        """steps[cell][d]: the neighbour in DIRECTIONS[d], or None (a table: moves are hot)."""
+        return tuple(tuple(self.step(c, d) for d in DIRECTIONS) for c in range(self.cells))
+
+    @cached_property
+    def neighbours(self) -> tuple[frozenset, ...]:
+        return tuple(frozenset(n for n in self.steps[c] if n is not None) for c in range(self.cells))
+
+    def line(self, cell: int, direction: int):
+        """The cells from ``cell`` (not included) along DIRECTIONS[direction] to the edge."""
+        steps = self.steps
+        at = steps[cell][direction]
+        while at is not None:
+            yield at
+            at = steps[at][direction]
+
+    def rotate_half_turn(self, cell: int) -> int:
+        """The cell a half turn of the board brings ``cell`` to: how the other
+        player sees it. Exact when the row count is even (rows swap parity)."""
+        column, row = self.place(cell)
+        return self.index(self.columns - 1 - column, self.rows - 1 - row)
+
+    # --- drawing -------------------------------------------------------------
+    def centre_mm(self, cell: int, flat_mm: float) -> tuple[float, float]:
+        """Centre of a cell in mm, origin at the lower left of the board's bounding box, y up."""
+        column, row = self.place(cell)
+        radius = flat_mm / math.sqrt(3)  # centre to corner
+        x = flat_mm / 2 + column * flat_mm + (flat_mm / 2 if row % 2 else 0.0)
+        y = radius + row * 1.5 * radius
+        return x, y
+
+    @staticmethod
+    def corners(cx: float, cy: float, flat_mm: float) -> list[tuple[float, float]]:
+        """The six corners of a pointy-top hex, starting at the top, clockwise."""
+        radius = flat_mm / math.sqrt(3)
+        return [(cx + radius * math.sin(math.radians(a)), cy + radius * math.cos(math.radians(a)))
+                for a in range(0, 360, 60)]
+
+    def size_mm(self, flat_mm: float) -> tuple[float, float]:
+        radius = flat_mm / math.sqrt(3)
+        return (self.columns + 0.5) * flat_mm, 2 * radius + (self.rows - 1) * 1.5 * radius

@@ -1,0 +1,343 @@
+"""The Lam kit: a hex board in two segments, counters, a reference card.
+
+- Two board segments (rows 1-5 and 6-10 by default) that join along the
+  zigzag of hex edges between them. Segment 1 carries the glue tab: a band
+  that follows the zigzag, on which segment 2's zigzag edge is laid. Row
+  numbers sit in the half-hex notch at the end of each row, column letters
+  along the outer edges; each set-up cell shows faintly the piece that
+  starts there, in its owner's colour, so no rulebook is needed to set up.
+- Round counters per colour: Rocks, Papers, Scissors and Flags, each with its
+  type and its owner's colour and mark. Papers stack, so every Paper is the
+  same size, single thickness, with its owner on its face.
+- A reference card: how each type moves, its diagrams drawn from positions
+  of the rules engine (``figures`` gives them to the rulebook too).
+
+Geometry in millimetres, origin at each part's lower left, y up.
+"""
+
+from __future__ import annotations
+
+import math
+
+from ...parts.core import (ART, CUT, GLUE, GLUE_GREY, INK, Fill, Line, Part, Text, regular_polygon,
+                           translate)
+from ...parts.marks import player_mark, unit_symbol
+from ...spec import data_of
+from .hexes import HexBoard, column_letter
+
+SIDE_MM = 4.0  # board frame beside the hexes
+EDGE_MM = 9.0  # board frame along the outer edges, for the column letters
+HEX_FILL = "#F6F1E4"
+EDGE_GREY = "#555555"
+KIND_NAMES = {"R": "rock", "P": "paper", "S": "scissors", "F": "flag"}
+SIZED_BY = (("board", "hex_mm"), ("board", "columns"), ("board", "segment_rows"), ("board", "glue_tab_mm"))
+
+
+def _tint(hex_color: str, amount: float) -> str:
+    """The colour mixed with white: amount 0 = white, 1 = the colour."""
+    r, g, b = (int(hex_color[i:i + 2], 16) for i in (1, 3, 5))
+    mix = [round(255 - (255 - c) * amount) for c in (r, g, b)]
+    return "#{:02X}{:02X}{:02X}".format(*mix)
+
+
+def flag_symbol(cx: float, cy: float, size: float, color: str = INK) -> list:
+    """A flag on a pole, ``size`` mm tall."""
+    s = size
+    pole = ((cx - 0.3 * s, cy - 0.5 * s), (cx - 0.22 * s, cy - 0.5 * s),
+            (cx - 0.22 * s, cy + 0.5 * s), (cx - 0.3 * s, cy + 0.5 * s))
+    cloth = ((cx - 0.22 * s, cy + 0.5 * s), (cx + 0.4 * s, cy + 0.3 * s), (cx - 0.22 * s, cy + 0.08 * s))
+    return [Fill(pole, color), Fill(cloth, color)]
+
+
+def piece_symbol(letter: str, cx: float, cy: float, size: float, color: str = INK) -> list:
+    if letter == "F":
+        return flag_symbol(cx, cy, size, color)
+    return unit_symbol(KIND_NAMES[letter], cx, cy, size, color)
+
+
+def seam_points(board: HexBoard, row: int, flat: float) -> list[tuple[float, float]]:
+    """The zigzag between ``row`` and the row above it, in board coordinates,
+    from the left edge of the board to the right."""
+    width, _ = board.size_mm(flat)
+    points: list[tuple[float, float]] = []
+    for column in range(board.columns):
+        cx, cy = board.centre_mm(board.index(column, row), flat)
+        corners = HexBoard.corners(cx, cy, flat)  # top, upper-right, lower-right, bottom, lower-left, upper-left
+        for p in (corners[5], corners[0], corners[1]):
+            if not points or math.dist(points[-1], p) > 1e-9:
+                points.append(p)
+    radius = flat / math.sqrt(3)
+    high = board.centre_mm(board.index(0, row), flat)[1] + radius
+    if points[0][0] > 1e-9:
+        points.insert(0, (0.0, high))
+    if points[-1][0] < width - 1e-9:
+        points.append((width, high))
+    return points
+
+
+def segment_part(spec, number: int) -> Part:
+    """Board segment ``number`` (1 or 2) with its frame, coordinates and set-up marks."""
+    data = data_of(spec)
+    b = data["board"]
+    board = HexBoard(b["columns"], b["rows"])
+    flat, tab = b["hex_mm"], b["glue_tab_mm"]
+    width, height = board.size_mm(flat)
+    seam_row = b["segment_rows"] - 1
+    seam = seam_points(board, seam_row, flat)
+    rows = range(0, b["segment_rows"]) if number == 1 else range(b["segment_rows"], b["rows"])
+    left, right = -SIDE_MM, width + SIDE_MM
+    seam_full = [(left, seam[0][1]), *seam, (right, seam[-1][1])]
+    items: list = []
+    if number == 1:
+        bottom = -EDGE_MM
+        band = [(x, y + tab) for x, y in seam_full]
+        items.append(Fill(tuple(seam_full + band[::-1]), GLUE_GREY, role=GLUE))
+        outline = [(left, bottom), (right, bottom), *band[::-1], (left, bottom)][:-1]
+        for k in range(1, board.columns, 3):  # the tab's words, between the zigzag's points
+            x = (k + 0.5) * flat
+            y = seam[0][1] + tab * 0.55 + (flat / math.sqrt(3)) * 0.25
+            items.append(Text(x, y, "glue segment 2 here", size=6.0, color=EDGE_GREY))
+        top_y = max(y for _, y in band)
+    else:
+        top_y = height + EDGE_MM
+        outline = [*seam_full, (right, top_y), (left, top_y)]
+        bottom = min(y for _, y in seam_full)
+    frame = Fill(tuple(outline), "#FFFFFF", role=ART)
+    items.insert(0, frame)
+    colors = data["colors"]
+    setup = data["setup"]["rows"]
+    for row in rows:
+        for column in range(board.columns):
+            cell = board.index(column, row)
+            cx, cy = board.centre_mm(cell, flat)
+            corners = HexBoard.corners(cx, cy, flat)
+            items.append(Fill(tuple(corners), HEX_FILL, stroke=EDGE_GREY, stroke_pt=0.6))
+            letter, owner = _start_piece(board, setup, cell)
+            if letter:
+                tint = _tint(colors[owner]["hex"], 0.45)
+                items += piece_symbol(letter, cx, cy, flat * 0.42, tint)
+            items.append(Text(cx, cy - flat * 0.36, board.name(cell), size=5.0, color="#8A8A8A"))
+        # The row's number in the half-hex notch at the end of the row.
+        notch_x = width - flat / 4 if row % 2 == 0 else flat / 4
+        _, cy = board.centre_mm(board.index(0, row), flat)
+        items.append(Text(notch_x, cy - 1.2, str(row + 1), size=8.0, bold=True))
+    edge_y = -EDGE_MM / 2 - 1.2 if number == 1 else height + EDGE_MM / 2 - 1.2
+    edge_row = 0 if number == 1 else b["rows"] - 1
+    for column in range(board.columns):
+        cx, _ = board.centre_mm(board.index(column, edge_row), flat)
+        items.append(Text(cx, edge_y, column_letter(column), size=8.0, bold=True))
+    items.append(Line(tuple(outline), role=CUT, closed=True))
+    x0, y0 = left, (bottom if number == 1 else bottom)
+    y_top = top_y
+    part = Part(f"Board segment {number} (rows {rows.start + 1}-{rows.stop})", right - left, y_top - y0,
+                kind="board", group=f"board-{number}", rotatable=True, sized_by=SIZED_BY)
+    part.extend(translate(items, -x0, -y0))
+    part.meta = {"segment": number, "origin": (x0, y0), "rows": (rows.start, rows.stop)}
+    return part
+
+
+def _start_piece(board: HexBoard, setup: list[str], cell: int) -> tuple[str, int]:
+    """The piece letter that starts on ``cell`` and its owner, or ("", 0)."""
+    column, row = board.place(cell)
+    if row < len(setup) and setup[row][column] in KIND_NAMES:
+        return setup[row][column], 0
+    twin = board.rotate_half_turn(cell)
+    tc, tr = board.place(twin)
+    if tr < len(setup) and setup[tr][tc] in KIND_NAMES:
+        return setup[tr][tc], 1
+    return "", 0
+
+
+def counter_part(letter: str, color: dict, size: float) -> Part:
+    """A round counter: the owner's colour, the type's symbol on white, the owner's mark."""
+    r = size / 2
+    kind = KIND_NAMES[letter]
+    part = Part(f"{kind.capitalize()} ({color['name']})", size, size, kind="counter",
+                group=f"counters-{color['name']}", sized_by=(("kit", "counter_mm"),),
+                meta={"color": color["name"], "piece": kind})
+    outline = regular_polygon(r, r, r, 72)
+    part.add(Fill(outline, color["hex"], large=True))
+    part.add(Fill(regular_polygon(r, r, r * 0.62, 60), "#FFFFFF", stroke=INK, stroke_pt=0.4))
+    part.extend(piece_symbol(letter, r, r + r * 0.05, r * 0.8))
+    part.extend(player_mark(color["mark"], r, r * 0.22, r * 0.26, "#FFFFFF"))
+    part.extend(player_mark(color["mark"], r, size - r * 0.22, r * 0.26, "#FFFFFF"))
+    part.add(Line(outline, role=CUT, closed=True))
+    return part
+
+
+def parts(spec, options) -> list[Part]:
+    data = data_of(spec)
+    size = (data.get("kit") or {}).get("counter_mm", 20)
+    out = [segment_part(spec, 1), segment_part(spec, 2)]
+    pieces = data["pieces"]
+    for color in data["colors"][:options.colors or 2]:
+        for letter, kind in (("P", "paper"), ("S", "scissors"), ("R", "rock"), ("F", "flag")):
+            out += [counter_part(letter, color, size) for _ in range(pieces[kind])]
+    out.append(reference_card(spec))
+    return out
+
+
+def sheet_title(group: str, members: list[Part]) -> str:
+    if group.startswith("board-"):
+        return members[0].name
+    if group.startswith("counters-"):
+        return f"counters ({group.split('-', 1)[1]})"
+    return ", ".join(sorted({p.name for p in members}))
+
+
+# --- diagrams from engine positions ---------------------------------------------
+
+DIAGRAM_HEX = 9.0  # mm across the flats in the card's and the rulebook's diagrams
+MARK_GREEN = "#2E8B57"
+
+
+def diagram(state, cells, marked=(), flat: float = DIAGRAM_HEX, title: str = "") -> Part:
+    """A patch of the board: ``cells`` drawn with the pieces ``state`` holds,
+    ``marked`` cells ringed (where a move can go)."""
+    from .rules import LETTERS, kind, owner
+
+    g = state.game
+    board, colors = g.board, g.data["colors"]
+    centres = {c: board.centre_mm(c, flat) for c in cells}
+    xs = [x for x, _ in centres.values()]
+    ys = [y for _, y in centres.values()]
+    radius = flat / math.sqrt(3)
+    x0, y0 = min(xs) - flat / 2 - 1, min(ys) - radius - 1
+    width, height = max(xs) - min(xs) + flat + 2, max(ys) - min(ys) + 2 * radius + 2 + (4 if title else 0)
+    items: list = []
+    for cell, (cx, cy) in centres.items():
+        corners = HexBoard.corners(cx, cy, flat)
+        fill = "#CDEBD8" if cell in marked else HEX_FILL
+        items.append(Fill(tuple(corners), fill, stroke=EDGE_GREY, stroke_pt=0.4))
+        stack = state.cells[cell]
+        if stack:
+            top = stack[-1]
+            hexcol = colors[owner(top)]["hex"]
+            items.append(Fill(regular_polygon(cx, cy, flat * 0.4, 36), hexcol))
+            items += piece_symbol(LETTERS[kind(top)], cx, cy, flat * 0.42, "#FFFFFF")
+            if len(stack) > 1:
+                items.append(Text(cx + flat * 0.32, cy + flat * 0.18, str(len(stack)), size=6.0, bold=True))
+        if cell in marked:
+            items.append(Line(tuple(HexBoard.corners(cx, cy, flat * 0.8)), role=ART, closed=True,
+                              color=MARK_GREEN, width_pt=1.0))
+    if title:
+        items.append(Text(x0 + width / 2, y0 + height - 3, title, size=6.5, bold=True))
+    part = Part(title or "diagram", width, height)
+    part.extend(translate(items, -x0, -y0))
+    return part
+
+
+def _position(spec, pieces: dict, to_move: int = 0, locks=()):
+    """A state of the game with only ``pieces`` ({cell name: code}) on the board."""
+    from .rules import Game
+
+    game = Game(spec)
+    names = game.colors
+    # Every Flag stands, out of the way, so the position is a game in progress.
+    corners = [game.board.name(c) for c in (0, 1, game.cells - 1, game.cells - 2)]
+    for k, name in enumerate(corners):
+        if game.counts[k // 2][3] > k % 2:
+            pieces = {**pieces, name: f"{k // 2}F"}
+    counts = {p: {k: 0 for k in ("rock", "paper", "scissors", "flag")} for p in range(2)}
+    letters = {"R": "rock", "P": "paper", "S": "scissors", "F": "flag"}
+    for code in pieces.values():
+        for i in range(0, len(code), 2):
+            counts[int(code[i])][letters[code[i + 1]]] += 1
+    captured = {names[p]: {k: game.counts[p][n] - counts[p][k] for n, k in
+                           enumerate(("rock", "paper", "scissors", "flag"))} for p in range(2)}
+    obj = {"game": "lam", "variant": game.variant, "players": names, "to_move": names[to_move], "turn": 1,
+           "board": pieces, "locks": [list(pair) for pair in locks], "captured": captured, "result": None}
+    return game.state_from_json(obj)
+
+
+def _targets(state, cell_name: str) -> list[int]:
+    g = state.game
+    cell = g.board.parse(cell_name)
+    return sorted({a % g.cells for a in state.legal_actions() if a < g.spread_base and a // g.cells == cell})
+
+
+def _around(board: HexBoard, centre: str, reach: int) -> list[int]:
+    start = board.parse(centre)
+    seen, frontier = {start}, [start]
+    for _ in range(reach):
+        frontier = [n for c in frontier for n in board.neighbours[c] if n not in seen]
+        seen.update(frontier)
+    return sorted(seen)
+
+
+def figures(spec, options) -> dict[str, Part]:
+    """The rulebook's and the reference card's drawings, from engine positions."""
+    data = data_of(spec)
+    b = HexBoard(data["board"]["columns"], data["board"]["rows"])
+    out = {}
+    # A Scissors' reach: 3 straight or 2 with one turn.
+    s = _position(spec, {"e5": "0S"})
+    out["scissors"] = diagram(s, _around(b, "e5", 3), _targets(s, "e5"), title="A Scissors' reach")
+    # A locked Scissors keeps contact with its partner.
+    s = _position(spec, {"e5": "0S", "f5": "1S"}, locks=[("e5", "f5")])
+    out["locked"] = diagram(s, _around(b, "e5", 2), _targets(s, "e5"), title="A locked Scissors' moves")
+    # A stack of three Papers: where it can go as a clump, and how it spreads.
+    s = _position(spec, {"e3": "0P0P0P", "e5": "1R"})
+    out["stack"] = diagram(s, _around(b, "e3", 3), _targets(s, "e3"), title="A stack of three: as a clump")
+    spread = s.clone()
+    spread.apply(s.game.spread_base + b.parse("e3") * 6 + 1)  # north-east
+    out["spread"] = diagram(spread, _around(b, "e3", 3), (), title="...or spread north-east")
+    # A Rock chain reaction.
+    s = _position(spec, {"b5": "0R", "d5": "1R", "e5": "0R", "h5": "1S"})
+    before = diagram(s, [b.parse(f"{c}5") for c in "abcdefghi"], (), title="A Rock knocks two Rocks")
+    s.apply(b.parse("b5") * s.game.cells + b.parse("d5"))
+    after = diagram(s, [b.parse(f"{c}5") for c in "abcdefghi"], (), title="...the last takes the Scissors")
+    out["rocks"] = _stack_vertical([before, after])
+    return out
+
+
+def _stack_vertical(parts_: list[Part], gap: float = 2.0) -> Part:
+    width = max(p.width for p in parts_)
+    height = sum(p.height for p in parts_) + gap * (len(parts_) - 1)
+    out = Part(parts_[0].name, width, height)
+    y = height
+    for p in parts_:
+        y -= p.height
+        out.extend(translate(p.items, 0, y))
+        y -= gap
+    return out
+
+
+def reference_card(spec) -> Part:
+    """How each type moves, with the diagrams, on one card."""
+    figs = figures(spec, None)
+    order = ["scissors", "locked", "stack", "spread"]
+    width, gap = 180.0, 4.0
+    cols = 2
+    cell_w = (width - gap) / cols
+    rows_h = []
+    for k in range(0, len(order), cols):
+        rows_h.append(max(figs[n].height for n in order[k:k + cols]))
+    rock = figs["rocks"]
+    text_h = 40.0
+    height = text_h + sum(rows_h) + gap * len(rows_h) + rock.height + gap + 4
+    card = Part("Reference card", width, height, kind="card", group="reference")
+    y = height - 6
+    card.add(Text(width / 2, y, "How the pieces move", size=10, bold=True))
+    lines = [
+        "Rock: any distance along a row of hexes, never jumping. Onto a Rock: it takes that Rock's hex and the",
+        "knocked Rock travels on the same way, off the board or into the next piece (captures as usual).",
+        "Paper: one hex. A stack of n (its top sheet's owner moves it) goes up to n hexes in a row as a clump,",
+        "jumping all but Scissors, or spreads exactly n hexes, dropping its bottom sheet on each hex.",
+        "Scissors: up to 3 hexes straight or 2 with one turn, never jumping. Next to an enemy Scissors: locked.",
+        "Captures: Rock takes Scissors, Scissors takes Paper (the whole stack), Paper takes Rock; anything",
+        "moving onto a Flag destroys it. The mover can be the one taken; your own pieces can be taken.",
+    ]
+    for line in lines:
+        y -= 4.6
+        card.add(Text(4, y, line, size=7.0, anchor="start"))
+    y = height - text_h
+    for k in range(0, len(order), cols):
+        row_h = rows_h[k // cols]
+        for j, name in enumerate(order[k:k + cols]):
+            f = figs[name]
+            card.extend(translate(f.items, j * (cell_w + gap) + (cell_w - f.width) / 2, y - row_h))
+        y -= row_h + gap
+    card.extend(translate(rock.items, (width - rock.width) / 2, y - rock.height))
+    card.add(Line(((0, 0), (width, 0), (width, height), (0, height)), role=CUT, closed=True))
+    return card

@@ -1,0 +1,572 @@
+"""Greg Lam's Rock, Paper, Scissors: the rules on the engine contract.
+
+Two players; player 0 sets up at the row-1 edge, player 1 at the far edge.
+Who moves first is a chance node of two outcomes, one half each (the hand
+game is fair). Then the players alternate, one move a turn:
+
+- a Rock moves any distance along one of the six rows through a cell, never
+  jumping. Moving onto a Rock knocks it on: the mover takes its cell and the
+  knocked Rock travels on in the same direction, through any number of
+  Rocks the same way, until it leaves the board (eliminated) or lands on
+  another piece, where the usual captures apply; all in one action;
+- a Paper stack of n sheets (a single Paper is a stack of one), controlled
+  by the owner of its top sheet, moves up to n cells along one row as a
+  clump, jumping over anything but a Scissors (the clump may move onto a
+  Scissors and is destroyed; it never passes one), or spreads: exactly n
+  cells, dropping its bottom sheet on each cell in turn; sheets dropped off
+  the board are eliminated, and a Scissors met on the way takes every sheet
+  still in the stack;
+- a Scissors moves up to 3 cells in a straight line, or 2 with one change of
+  direction, through empty cells only. Entering a cell next to an enemy
+  Scissors locks the two at once and ends the move there. A locked Scissors
+  moves only through and to cells next to every enemy Scissors it is locked
+  with. Friendly Scissors never lock;
+- moving onto a piece captures by the cycle (Rock takes Scissors, Scissors
+  takes Paper, Paper takes Rock), and the mover may be the one taken; a
+  friendly piece can be taken. Papers onto Papers stack; a Rock onto a Rock
+  knocks it on; a Scissors never moves onto a Scissors (the two lock first).
+  Any piece that moves, is knocked or dropped onto a Flag destroys it.
+
+The standard game ends when a Flag is destroyed (its owner loses; both at
+once: a draw); the Two-Flag version (``variant="two-flag"``) when a player
+has lost both. A player with no legal move loses. The spec's ``max_turns``
+stops a game as unfinished.
+
+Actions: ``source * cells + target`` (a move of any piece, a Paper stack as
+a clump included), ``SPREAD + source * 6 + direction`` (a spread), and
+``FIRST + player`` (the hand game). Notation, documented in the rulebook
+appendix (templates/lam-notation.md.j2): ``Rc1-c4`` (``x`` instead of ``-``
+when the move lands on a piece), ``Pb2>ne`` (spread), ``first Red``.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ...errors import PrintkitError, no_such_variant
+from ...rules import base
+from ...rules.base import CHANCE, TERMINAL, IllegalAction, same_json
+from ...spec import data_of
+from .hexes import DIRECTIONS, HexBoard
+
+ROCK, PAPER, SCISSORS, FLAG = range(4)
+KINDS = ("rock", "paper", "scissors", "flag")
+LETTERS = "RPSF"
+BEATS = {ROCK: SCISSORS, SCISSORS: PAPER, PAPER: ROCK}
+VARIANTS = ("standard", "two-flag")
+DRAW = -2  # State.winner when a move destroys a Flag of each player at once
+
+
+def owner(piece: int) -> int:
+    return piece >> 2
+
+
+def kind(piece: int) -> int:
+    return piece & 3
+
+
+def piece_code(piece: int) -> str:
+    return f"{owner(piece)}{LETTERS[kind(piece)]}"
+
+
+class Game(base.Game):
+    """Greg Lam's game as a spec describes it. Options: ``variant`` (standard
+    or two-flag; default the spec's), ``players`` (2 only)."""
+
+    name = "lam"
+    num_players = 2
+
+    def __init__(self, spec, players: int | None = None, variant: str | None = None, **options):
+        if options:
+            raise PrintkitError(f"lam takes no option {', '.join(sorted(options))}")
+        if players not in (None, 2):
+            raise PrintkitError(f"lam is a game for 2 players, not {players}")
+        super().__init__(spec)
+        data = data_of(spec)
+        self.data = data
+        known = [v for v in data["variants"] if v != "default"]
+        variant = variant or data["variants"]["default"]
+        if variant not in known:
+            raise no_such_variant("lam", variant, known)
+        self.variant = variant
+        self.flags_to_win = data["variants"][variant]["flags_to_win"]
+        board = data["board"]
+        self.board = HexBoard(board["columns"], board["rows"])
+        self.cells = self.board.cells
+        self.colors = [c["name"] for c in data["colors"][:2]]
+        self.max_turns = data["max_turns"]
+        self.spread_base = self.cells * self.cells
+        self.first_base = self.spread_base + self.cells * 6
+        self.num_distinct_actions = self.first_base + 2
+        self.max_game_length = self.max_turns + 1
+        self.setup = self._setup(data)
+        self.counts = [[0] * 4 for _ in range(2)]
+        for cell_pieces in self.setup:
+            for piece in cell_pieces:
+                self.counts[owner(piece)][kind(piece)] += 1
+
+    def _setup(self, data) -> list[tuple]:
+        """The pieces on each cell at the start: each player's rows from their own edge."""
+        b = self.board
+        cells: list[tuple] = [()] * b.cells
+        for row_number, row in enumerate(data["setup"]["rows"]):
+            for column, letter in enumerate(row):
+                if letter == ".":
+                    continue
+                k = LETTERS.index(letter)
+                near = b.index(column, row_number)
+                cells[near] = ((0 << 2) | k,)
+                cells[b.rotate_half_turn(near)] = ((1 << 2) | k,)
+        return cells
+
+    def initial_state(self) -> "State":
+        return State(self)
+
+    def state_from_json(self, obj) -> "State":
+        return _from_json(self, obj)
+
+    def player_names(self) -> list[str]:
+        return list(self.colors)
+
+
+class State(base.State):
+    """A position: the pieces on each cell (a Paper stack bottom to top),
+    the locks, what each player has lost, whose turn it is."""
+
+    def __init__(self, game: Game):
+        self.game = game
+        self.cells: list[tuple] = list(game.setup)
+        self.locks: set = set()  # frozensets of two cells holding locked enemy Scissors
+        self.captured = [[0] * 4 for _ in range(2)]  # per player, per kind: off the board
+        self.player = None  # None until the hand game has been played
+        self.turn = 0
+        self.winner = None  # 0, 1, DRAW, or None while playing
+        self.unfinished = False
+
+    # --- whose turn ------------------------------------------------------------
+    @property
+    def current_player(self) -> int:
+        if self.winner is not None or self.unfinished:
+            return TERMINAL
+        if self.player is None:
+            return CHANCE
+        return self.player
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        if self.player is None and self.winner is None:
+            return [(self.game.first_base + p, 0.5) for p in range(2)]
+        return []
+
+    def turns_played(self) -> int:
+        return self.turn
+
+    def returns(self) -> list[float]:
+        if self.winner in (0, 1):
+            return [1.0 if p == self.winner else -1.0 for p in range(2)]
+        return [0.0, 0.0]
+
+    # --- moves -----------------------------------------------------------------
+    def legal_actions(self) -> list[int]:
+        if self.current_player not in (0, 1):
+            return []
+        return sorted(self._moves())
+
+    def _moves(self) -> set:
+        g, cells, p = self.game, self.cells, self.player
+        n = g.cells
+        found = set()
+        for cell in range(n):
+            stack = cells[cell]
+            if not stack or owner(stack[-1]) != p:
+                continue
+            k = kind(stack[-1])
+            if k == ROCK:
+                found.update(cell * n + t for t in self._rock_targets(cell))
+            elif k == PAPER:
+                found.update(cell * n + t for t in self._clump_targets(cell))
+                if len(stack) > 1:
+                    found.update(g.spread_base + cell * 6 + d for d in range(6)
+                                 if g.board.steps[cell][d] is not None)
+            elif k == SCISSORS:
+                found.update(cell * n + t for t in self._scissors_targets(cell))
+        return found
+
+    def _rock_targets(self, cell: int) -> list[int]:
+        out = []
+        for d in range(6):
+            for at in self.game.board.line(cell, d):
+                out.append(at)
+                if self.cells[at]:
+                    break  # no jumping: the first piece in the row is the last cell
+        return out
+
+    def _clump_targets(self, cell: int) -> list[int]:
+        height = len(self.cells[cell])
+        out = []
+        for d in range(6):
+            for k, at in enumerate(self.game.board.line(cell, d), 1):
+                if k > height:
+                    break
+                out.append(at)
+                if self.cells[at] and kind(self.cells[at][-1]) == SCISSORS:
+                    break  # a stack never passes a Scissors: it meets it there
+        return out
+
+    def _enemy_scissors_next_to(self, cell: int, p: int, ignore: int | None = None) -> list[int]:
+        cells = self.cells
+        return [m for m in self.game.board.neighbours[cell]
+                if m != ignore and cells[m] and kind(cells[m][-1]) == SCISSORS and owner(cells[m][-1]) != p]
+
+    def _partners(self, cell: int) -> list[int]:
+        return sorted(next(iter(lock - {cell})) for lock in self.locks if cell in lock)
+
+    def _scissors_targets(self, cell: int) -> list[int]:
+        """Cells a Scissors can reach: 3 straight or 2 with one turn, through empty
+        cells; entering a cell next to an enemy Scissors stops it there; a locked
+        Scissors stays next to each of its partners all the way."""
+        b, cells, p = self.game.board, self.cells, self.player
+        partners = self._partners(cell)
+        touching = [b.neighbours[q] for q in partners]
+
+        def allowed(at: int) -> bool:
+            return all(at in near for near in touching)
+
+        def enter(at: int):
+            """(may land here, may go on from here)."""
+            if not allowed(at):
+                return False, False
+            if cells[at]:
+                top = cells[at][-1]
+                return kind(top) != SCISSORS, False
+            # A new lock ends the move: next to an enemy Scissors it is not yet locked with.
+            stops = any(q not in partners for q in self._enemy_scissors_next_to(at, p, ignore=cell))
+            return True, not stops
+
+        out = set()
+        steps = b.steps
+        for d in range(6):
+            at, k = cell, 0
+            while k < 3:
+                at = steps[at][d]
+                if at is None:
+                    break
+                k += 1
+                land, go_on = enter(at)
+                if land:
+                    out.add(at)
+                if not go_on:
+                    break
+            first = steps[cell][d]
+            if first is None:
+                continue
+            land, go_on = enter(first)
+            if not go_on:
+                continue
+            for d2 in range(6):
+                if d2 == d or d2 == (d + 3) % 6:
+                    continue
+                second = steps[first][d2]
+                if second is not None and enter(second)[0]:
+                    out.add(second)
+        return sorted(out)
+
+    # --- playing ---------------------------------------------------------------
+    def _apply(self, action: int) -> None:
+        g = self.game
+        if action >= g.first_base:
+            self.player = action - g.first_base
+            return
+        p = self.player
+        if action >= g.spread_base:
+            cell, d = divmod(action - g.spread_base, 6)
+            self._spread(cell, d)
+        else:
+            source, target = divmod(action, g.cells)
+            k = kind(self.cells[source][-1])
+            if k == ROCK:
+                self._rock(source, target)
+            elif k == PAPER:
+                self._clump(source, target)
+            else:
+                self._scissors(source, target)
+        self._end_turn(p)
+
+    def _lose(self, cell: int, pieces) -> None:
+        for piece in pieces:
+            self.captured[owner(piece)][kind(piece)] += 1
+        self._drop_locks(cell)
+
+    def _drop_locks(self, cell: int) -> None:
+        self.locks = {lock for lock in self.locks if cell not in lock}
+
+    def _land(self, piece_or_stack: tuple, at: int) -> None:
+        """Pieces arriving on ``at`` (a single piece, or Papers), captures applied."""
+        cells = self.cells
+        there = cells[at]
+        mover = kind(piece_or_stack[-1])
+        if not there:
+            cells[at] = piece_or_stack
+            return
+        target = kind(there[-1])
+        if target == FLAG:
+            self._lose(at, there)
+            cells[at] = piece_or_stack
+        elif mover == PAPER and target == PAPER:
+            cells[at] = there + piece_or_stack
+        elif BEATS.get(mover) == target:
+            self._lose(at, there)
+            cells[at] = piece_or_stack
+        else:  # the target beats the mover: the mover is taken
+            self.captured_pieces(piece_or_stack)
+
+    def captured_pieces(self, pieces) -> None:
+        for piece in pieces:
+            self.captured[owner(piece)][kind(piece)] += 1
+
+    def _rock(self, source: int, target: int) -> None:
+        cells, board = self.cells, self.game.board
+        rock = cells[source]
+        cells[source] = ()
+        if not cells[target] or kind(cells[target][-1]) != ROCK:
+            self._land(rock, target)
+            return
+        # A knock: find the direction, then let each knocked Rock travel on.
+        d = next(d for d in range(6) if target in board.line(source, d))
+        at = target
+        while True:
+            knocked = cells[at]
+            cells[at] = rock
+            rock = knocked
+            nxt = board.steps[at][d]
+            while nxt is not None and not cells[nxt]:
+                at, nxt = nxt, board.steps[nxt][d]
+            if nxt is None:
+                self.captured_pieces(rock)  # off the board
+                return
+            if kind(cells[nxt][-1]) == ROCK:
+                at = nxt
+                continue
+            self._land(rock, nxt)
+            return
+
+    def _clump(self, source: int, target: int) -> None:
+        stack = self.cells[source]
+        self.cells[source] = ()
+        self._land(stack, target)
+
+    def _spread(self, source: int, d: int) -> None:
+        cells, steps = self.cells, self.game.board.steps
+        stack = list(cells[source])
+        cells[source] = ()
+        at = source
+        while stack:
+            at = steps[at][d] if at is not None else None
+            if at is None:
+                self.captured_pieces(stack)  # fallen off the board
+                return
+            there = cells[at]
+            if there and kind(there[-1]) == SCISSORS:
+                self.captured_pieces(stack)  # the Scissors takes every sheet still in the stack
+                return
+            self._land((stack.pop(0),), at)
+
+    def _scissors(self, source: int, target: int) -> None:
+        cells = self.cells
+        piece = cells[source]
+        cells[source] = ()
+        partners = self._partners(source)
+        self._drop_locks(source)
+        arrived = not cells[target] or BEATS[SCISSORS] == kind(cells[target][-1]) or kind(cells[target][-1]) == FLAG
+        self._land(piece, target)
+        if not arrived:
+            return
+        p = owner(piece[0])
+        for q in set(partners) | set(self._enemy_scissors_next_to(target, p)):
+            if q in self.game.board.neighbours[target]:
+                self.locks.add(frozenset((target, q)))
+
+    def _end_turn(self, p: int) -> None:
+        g = self.game
+        self.turn += 1
+        lost = [self.captured[q][FLAG] for q in range(2)]
+        out = [q for q in range(2) if lost[q] >= g.flags_to_win]
+        if len(out) == 2:
+            self.winner = DRAW
+            return
+        if out:
+            self.winner = 1 - out[0]
+            return
+        self.player = 1 - p
+        if self.turn >= g.max_turns:
+            self.unfinished = True
+            return
+        if not self._moves():
+            self.winner = p  # the player to move cannot move: they lose
+
+    # --- notation --------------------------------------------------------------
+    def action_to_string(self, action: int) -> str:
+        g = self.game
+        name = g.board.name
+        if action >= g.first_base:
+            return f"first {g.colors[action - g.first_base]}"
+        if action >= g.spread_base:
+            cell, d = divmod(action - g.spread_base, 6)
+            return f"P{name(cell)}>{DIRECTIONS[d]}"
+        source, target = divmod(action, g.cells)
+        stack = self.cells[source]
+        letter = LETTERS[kind(stack[-1])] if stack else "?"
+        mark = "x" if self.cells[target] else "-"
+        return f"{letter}{name(source)}{mark}{name(target)}"
+
+    def string_to_action(self, text: str) -> int:
+        wanted = text.strip()
+        loose = re.sub(r"^([RPS][a-z]\d+)[x-]", r"\1-", wanted)
+        for action in self.next_actions():
+            shown = self.action_to_string(action)
+            if shown == wanted or re.sub(r"^([RPS][a-z]\d+)[x-]", r"\1-", shown) == loose:
+                return action
+        if re.fullmatch(r"[RPS][a-z]\d+[x-][a-z]\d+|P[a-z]\d+>(e|ne|nw|w|sw|se)|first \w+", wanted):
+            raise IllegalAction(f"'{wanted}' is not a legal move now")
+        raise IllegalAction(f"'{wanted}' is not Lam notation: use Rc1-c4 (a move; x when it lands on a "
+                            "piece), Pb2>ne (a Paper stack spreads north-east) or first Red")
+
+    # --- positions -------------------------------------------------------------
+    def to_json(self) -> dict:
+        g = self.game
+        names = g.colors
+        board = {g.board.name(c): "".join(piece_code(x) for x in stack)
+                 for c, stack in enumerate(self.cells) if stack}
+        if self.winner is None and not self.unfinished:
+            result = None
+        elif self.unfinished:
+            result = {"outcome": "unfinished", "winner": None}
+        elif self.winner == DRAW:
+            result = {"outcome": "draw", "winner": None}
+        else:
+            result = {"outcome": "win", "winner": names[self.winner]}
+        return {
+            "game": "lam",
+            "variant": g.variant,
+            "players": names,
+            "to_move": names[self.player] if self.current_player in (0, 1) else None,
+            "turn": self.turn,
+            "board": board,
+            "locks": sorted(sorted(g.board.name(c) for c in lock) for lock in self.locks),
+            "captured": {names[p]: dict(zip(KINDS, self.captured[p])) for p in range(2)},
+            "result": result,
+        }
+
+
+# --- reading a position ---------------------------------------------------------
+
+KEYS = {"game", "variant", "players", "to_move", "turn", "board", "locks", "captured", "result"}
+
+
+def _fail(message: str):
+    raise IllegalAction(f"malformed lam position: {message}")
+
+
+def _int(value, what: str, low: int, high: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        _fail(f"{what} must be a whole number, not {value!r}"[:200])
+    if not low <= value <= high:
+        _fail(f"{what} {value} is out of range ({low}..{high})")
+    return value
+
+
+def _from_json(game: Game, obj) -> State:
+    if not isinstance(obj, dict):
+        _fail("a position is a JSON object")
+    if set(obj) != KEYS:
+        missing, extra = sorted(KEYS - set(obj)), sorted(map(str, set(obj) - KEYS))
+        _fail("; ".join(filter(None, [missing and f"missing {', '.join(missing)}",
+                                      extra and f"unknown key(s) {', '.join(extra)[:200]}"])))
+    if obj["game"] != "lam":
+        _fail(f"'game' must be \"lam\", not {str(obj['game'])[:40]!r}")
+    if obj["variant"] != game.variant:
+        if obj["variant"] not in [v for v in game.data["variants"] if v != "default"]:
+            _fail(f"unknown variant {str(obj['variant'])[:40]!r}")
+        game = Game(game.spec, variant=obj["variant"])
+    names = game.colors
+    if obj["players"] != names:
+        _fail(f"'players' must be {names}")
+    b = game.board
+    state = State(game)
+    state.turn = _int(obj["turn"], "turn", 0, game.max_turns)
+    if not isinstance(obj["board"], dict):
+        _fail("'board' must map cells to pieces")
+    cells: list[tuple] = [()] * b.cells
+    for name, code in obj["board"].items():
+        cell = b.parse(name) if isinstance(name, str) else None
+        if cell is None or b.name(cell) != name:
+            _fail(f"{str(name)[:20]!r} is not a cell of the board")
+        if not isinstance(code, str) or not re.fullmatch(r"(?:[01][RPSF])+", code):
+            _fail(f"{name}: {str(code)[:40]!r} is not a piece code (0R, 1P, 0P1P0P...)")
+        pieces = tuple((int(code[i]) << 2) | LETTERS.index(code[i + 1]) for i in range(0, len(code), 2))
+        if len(pieces) > 1 and any(kind(x) != PAPER for x in pieces):
+            _fail(f"{name}: only Papers stack")
+        cells[b.index(*b.place(cell))] = pieces
+    state.cells = cells
+    captured = obj["captured"]
+    if not isinstance(captured, dict) or set(captured) != set(names):
+        _fail(f"'captured' must have an entry for each of {', '.join(names)}")
+    for p, name in enumerate(names):
+        entry = captured[name]
+        if not isinstance(entry, dict) or set(entry) != set(KINDS):
+            _fail(f"captured of {name} must give {', '.join(KINDS)}")
+        state.captured[p] = [_int(entry[k], f"{name}'s captured {k}", 0, 99) for k in KINDS]
+    on_board = [[0] * 4 for _ in range(2)]
+    for stack in cells:
+        for x in stack:
+            on_board[owner(x)][kind(x)] += 1
+    for p in range(2):
+        for k in range(4):
+            if on_board[p][k] + state.captured[p][k] != game.counts[p][k]:
+                _fail(f"{names[p]} must have {game.counts[p][k]} {KINDS[k]}(s) between the board and "
+                      "the captured")
+    if not isinstance(obj["locks"], list):
+        _fail("'locks' must be a list of pairs of cells")
+    for pair in obj["locks"]:
+        if (not isinstance(pair, list) or len(pair) != 2 or not all(isinstance(c, str) for c in pair)
+                or None in (b.parse(pair[0]), b.parse(pair[1]))):
+            _fail(f"lock {str(pair)[:40]} must be two cells")
+        a, c = b.parse(pair[0]), b.parse(pair[1])
+        sa, sc = cells[a], cells[c]
+        if (not sa or not sc or kind(sa[-1]) != SCISSORS or kind(sc[-1]) != SCISSORS
+                or owner(sa[-1]) == owner(sc[-1]) or c not in b.neighbours[a]):
+            _fail(f"lock {pair[0]}-{pair[1]}: locks join enemy Scissors side by side")
+        state.locks.add(frozenset((a, c)))
+    result, to_move = obj["result"], obj["to_move"]
+    lost = [state.captured[p][FLAG] for p in range(2)]
+    out = [p for p in range(2) if lost[p] >= game.flags_to_win]
+    if result is None:
+        if out:
+            _fail("a Flag count that ends the game needs a result")
+        if to_move is None:
+            if state.turn:
+                _fail("'to_move' is null only before the hand game")
+            return state
+        if to_move not in names:
+            _fail(f"'to_move' must be one of {', '.join(names)}")
+        state.player = names.index(to_move)
+        if state.turn >= game.max_turns:
+            _fail("the turn counter is at the game's cap, so the game is over")
+        if not state._moves():
+            _fail(f"{to_move} has no legal move, so the game is over")
+        return state
+    if to_move is not None or not isinstance(result, dict) or set(result) != {"outcome", "winner"}:
+        _fail("a finished game has 'to_move' null and 'result' with outcome and winner")
+    outcome, winner = result["outcome"], result["winner"]
+    if outcome == "unfinished" and winner is None and state.turn == game.max_turns and not out:
+        state.unfinished = True
+    elif outcome == "draw" and winner is None and len(out) == 2:
+        state.winner = DRAW
+    elif outcome == "win" and winner in names:
+        state.winner = names.index(winner)
+        if out and out != [1 - state.winner]:
+            _fail("the winner must be the player whose Flags stand")
+    else:
+        _fail("'result' does not fit the position")
+    if not same_json(state.to_json()["result"], result):
+        _fail("'result' does not fit the position")
+    return state
