@@ -1,0 +1,129 @@
+"""The Lam kit, measured: hexes of 26 mm across the flats in the PDF, the two
+segments assembled from their printed geometry into the whole board with
+the tab under the seam, the sheets, the counters and the cut files."""
+
+from __future__ import annotations
+
+import math
+import xml.etree.ElementTree as ET
+
+import pytest
+from pypdf import PdfReader
+
+from printkit import kit
+from printkit import spec as specs
+from printkit.games.lam import parts as lam_parts
+from printkit.games.lam.hexes import HexBoard
+from printkit.options import BuildOptions
+from printkit.parts.core import CUT, GLUE, Fill, Line
+
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+@pytest.fixture(scope="module")
+def spec():
+    return specs.load("lam")
+
+
+@pytest.fixture(scope="module")
+def segments(spec):
+    return [lam_parts.segment_part(spec, 1), lam_parts.segment_part(spec, 2)]
+
+
+def hexes(part):
+    return [i for i in part.items if isinstance(i, Fill) and len(i.points) == 6]
+
+
+def across_flats(points) -> float:
+    """Distance between opposite sides of a regular hexagon from its corners."""
+    return min(math.dist(((points[k][0] + points[k + 1][0]) / 2, (points[k][1] + points[k + 1][1]) / 2),
+                         ((points[k + 3][0] + points[(k + 4) % 6][0]) / 2,
+                          (points[k + 3][1] + points[(k + 4) % 6][1]) / 2)) for k in range(3))
+
+
+def test_every_hex_is_26_mm_across_the_flats_and_each_segment_has_five_rows(segments):
+    for part in segments:
+        cells = hexes(part)
+        assert len(cells) == 45
+        for cell in cells:
+            assert across_flats(cell.points) == pytest.approx(26.0, abs=1e-6)
+
+
+def test_the_segments_assemble_into_the_whole_board_with_the_tab_under_the_seam(spec, segments):
+    """In board coordinates (each part's origin put back), segment 2's cut edge runs
+    exactly along the printed upper edges of segment 1's top row, the glue tab lies
+    beyond them under segment 2, and the 90 hexes tile the board without overlap."""
+    board = HexBoard(9, 10)
+    placed = []
+    for part in segments:
+        ox, oy = part.meta["origin"]
+        placed.append([(x + ox, y + oy) for x, y in
+                       next(i for i in part.items if isinstance(i, Line) and i.role == CUT).points])
+    seam = lam_parts.seam_points(board, 4, 26.0)
+    lower_cut, upper_cut = placed
+    for point in seam:  # every corner of the zigzag is on segment 2's outline
+        assert any(math.dist(point, q) < 1e-6 for q in upper_cut)
+    ox, oy = segments[0].meta["origin"]
+    tab = next(i for i in segments[0].items if isinstance(i, Fill) and i.role == GLUE)
+    tab_points = [(x + ox, y + oy) for x, y in tab.points]
+    for point in seam:  # the tab starts at the seam and lies above it (under segment 2)
+        assert any(math.dist(point, q) < 1e-6 for q in tab_points)
+    assert min(y for _, y in tab_points) >= min(y for _, y in seam) - 1e-6
+    centres = set()
+    for part in segments:
+        px, py = part.meta["origin"]
+        for cell in hexes(part):
+            cx = sum(x for x, _ in cell.points) / 6 + px
+            cy = sum(y for _, y in cell.points) / 6 + py
+            centres.add((round(cx, 3), round(cy, 3)))
+    expected = {tuple(round(v, 3) for v in board.centre_mm(c, 26.0)) for c in range(board.cells)}
+    assert centres == expected
+
+
+@pytest.fixture(scope="module", params=["letter", "a4"])
+def built(request, tmp_path_factory, spec):
+    out = tmp_path_factory.mktemp(f"lam-{request.param}")
+    return kit.build(spec, BuildOptions(paper=request.param), out)
+
+
+def test_the_segments_print_on_sheets_turned_on_their_side_where_needed(built):
+    """A segment (about 255 mm wide) is wider than Letter's upright printable area even
+    turned, so on Letter its sheet is landscape; on A4 it fits upright, turned."""
+    pages = PdfReader(built.kit_pdf).pages
+    boxes = [(float(p.mediabox.width), float(p.mediabox.height)) for p in pages]
+    landscape = [w > h for w, h in boxes]
+    assert landscape[1:3] == ([True, True] if "Letter" in pages[0].extract_text() else [False, False])
+    assert not landscape[0]  # the cover stays upright
+
+
+def test_hexes_measure_26_mm_in_the_cut_file(built):
+    """The cut file of segment 2 holds its outline; its zigzag edge has hex sides of
+    26 / sqrt(3) mm (the side of a 26 mm hex)."""
+    svg = built.folder / "lam-sheet-03.svg"
+    root = ET.parse(svg).getroot()
+    path = next(root.find(f"{SVG}g[@id='cut']").iter(f"{SVG}path")).get("d")
+    numbers = [float(v) for v in path.replace("M", " ").replace("L", " ").replace("Z", " ").replace(",", " ").split()]
+    points = list(zip(numbers[::2], numbers[1::2]))
+    sides = [math.dist(a, b) for a, b in zip(points, points[1:])]
+    side = 26.0 / math.sqrt(3)
+    assert sum(1 for s in sides if abs(s - side) < 0.01) >= 17  # the zigzag: two sides per hex
+
+
+def test_counters_per_colour_and_papers_all_alike(spec):
+    made = lam_parts.parts(spec, BuildOptions(colors=2))
+    counters = [p for p in made if p.kind == "counter"]
+    for colour in ("Red", "Blue"):
+        mine = [p for p in counters if p.meta["color"] == colour]
+        kinds = sorted(p.meta["piece"] for p in mine)
+        assert kinds.count("paper") == 9 and kinds.count("scissors") == 4
+        assert kinds.count("rock") == 3 and kinds.count("flag") == 2
+    papers = [p for p in counters if p.meta["piece"] == "paper"]
+    assert {(p.width, p.height) for p in papers} == {(20, 20)}
+
+
+def test_the_reference_card_draws_engine_moves(spec):
+    figures = lam_parts.figures(spec, None)
+    assert {"scissors", "locked", "stack", "spread", "rocks"} <= set(figures)
+    # The Scissors' reach diagram rings exactly the engine's 24 targets from e5.
+    ringed = [i for i in figures["scissors"].items if isinstance(i, Line) and i.color == lam_parts.MARK_GREEN]
+    assert len(ringed) == 24
