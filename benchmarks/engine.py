@@ -30,6 +30,7 @@ GAMES = [
     ("tiles", "tiles", {}),
     ("phoenix 2 players", "phoenix", {"players": 2}),
     ("phoenix 4 players, team", "phoenix", {"players": 4, "variant": "team"}),
+    ("lam", "lam", {}),
 ]
 
 
