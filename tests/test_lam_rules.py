@@ -314,3 +314,40 @@ def test_an_illegal_move_is_refused():
         s.string_to_action("Se5xf5")  # never onto a Scissors
     with pytest.raises(IllegalAction, match="not Lam notation"):
         s.string_to_action("e5 to f5")
+
+
+# --- invariants along random games ------------------------------------------------------
+
+@pytest.mark.parametrize("variant", [None, "two-flag"])
+def test_flags_never_move_stacks_keep_order_and_locks_join_touching_enemy_scissors(variant):
+    import random
+
+    g = game(variant)
+    for seed in range(20):
+        rng = random.Random(seed)
+        s = g.initial_state()
+        flags = {k for k, v in s.to_json()["board"].items() if v.endswith("F")}
+        while not s.is_terminal():
+            s.apply(rng.choice(s.next_actions()))
+            after = s.to_json()
+            now_flags = {k for k, v in after["board"].items() if "F" in v}
+            assert now_flags <= flags  # a Flag is only ever destroyed, never moved
+            for cell, code in after["board"].items():
+                assert len(code) == 2 or set(code[1::2]) == {"P"}  # only Papers stack
+            for a, c in after["locks"]:
+                pa, pc = after["board"][a], after["board"][c]
+                assert pa[-1] == pc[-1] == "S" and pa[-2] != pc[-2]
+                assert g.board.parse(c) in g.board.neighbours[g.board.parse(a)]
+            # Pieces are conserved: on the board plus captured = the set-up, per player and type.
+            for p, name in enumerate(g.colors):
+                for k, kind in enumerate(KINDS):
+                    on = sum(code[i:i + 2] == f"{p}{'RPSF'[k]}" for code in after["board"].values()
+                             for i in range(0, len(code), 2))
+                    assert on + after["captured"][name][kind] == g.counts[p][k]
+
+
+def test_a_clump_keeps_its_order_and_lands_on_top_of_papers():
+    g = game()
+    s = position(g, {"e3": "1P1P0P", "g3": "1P"})
+    play(s, "Pe3xg3")
+    assert board(s) == {"g3": "1P1P1P0P"}  # the clump on top, bottom to top as it was

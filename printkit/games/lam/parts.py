@@ -270,6 +270,10 @@ def figures(spec, options) -> dict[str, Part]:
     data = data_of(spec)
     b = HexBoard(data["board"]["columns"], data["board"]["rows"])
     out = {}
+    from .rules import Game
+
+    start = Game(spec).initial_state()
+    out["setup"] = diagram(start, list(range(b.cells)), (), title="The set-up")
     # A Scissors' reach: 3 straight or 2 with one turn.
     s = _position(spec, {"e5": "0S"})
     out["scissors"] = diagram(s, _around(b, "e5", 3), _targets(s, "e5"), title="A Scissors' reach")
