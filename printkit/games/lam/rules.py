@@ -142,6 +142,7 @@ class State(base.State):
         self.turn = 0
         self.winner = None  # 0, 1, DRAW, or None while playing
         self.unfinished = False
+        self._legal = None  # the legal actions, once worked out for this position
 
     # --- whose turn ------------------------------------------------------------
     @property
@@ -169,12 +170,21 @@ class State(base.State):
     def legal_actions(self) -> list[int]:
         if self.current_player not in (0, 1):
             return []
-        return sorted(self._moves())
+        if self._legal is None:
+            self._legal = sorted(self._moves())
+        return list(self._legal)
 
     def _moves(self) -> set:
         g, cells, p = self.game, self.cells, self.player
         n = g.cells
         found = set()
+        # Cells next to an enemy Scissors, and which: where a Scissors' move would lock.
+        near: dict = {}
+        for c, stack in enumerate(cells):
+            if stack and kind(stack[-1]) == SCISSORS and owner(stack[-1]) != p:
+                for m in g.board.neighbours[c]:
+                    near.setdefault(m, set()).add(c)
+        self._near = near
         for cell in range(n):
             stack = cells[cell]
             if not stack or owner(stack[-1]) != p:
@@ -224,23 +234,19 @@ class State(base.State):
         """Cells a Scissors can reach: 3 straight or 2 with one turn, through empty
         cells; entering a cell next to an enemy Scissors stops it there; a locked
         Scissors stays next to each of its partners all the way."""
-        b, cells, p = self.game.board, self.cells, self.player
-        partners = self._partners(cell)
+        b, cells = self.game.board, self.cells
+        partners = set(self._partners(cell)) if self.locks else set()
         touching = [b.neighbours[q] for q in partners]
-
-        def allowed(at: int) -> bool:
-            return all(at in near for near in touching)
+        near = self._near
 
         def enter(at: int):
             """(may land here, may go on from here)."""
-            if not allowed(at):
+            if touching and not all(at in ring for ring in touching):
                 return False, False
             if cells[at]:
-                top = cells[at][-1]
-                return kind(top) != SCISSORS, False
+                return kind(cells[at][-1]) != SCISSORS, False
             # A new lock ends the move: next to an enemy Scissors it is not yet locked with.
-            stops = any(q not in partners for q in self._enemy_scissors_next_to(at, p, ignore=cell))
-            return True, not stops
+            return True, not (near.get(at, partners) - partners)
 
         out = set()
         steps = b.steps
@@ -272,6 +278,7 @@ class State(base.State):
 
     # --- playing ---------------------------------------------------------------
     def _apply(self, action: int) -> None:
+        self._legal = None
         g = self.game
         if action >= g.first_base:
             self.player = action - g.first_base
@@ -400,8 +407,11 @@ class State(base.State):
         if self.turn >= g.max_turns:
             self.unfinished = True
             return
-        if not self._moves():
+        moves = self._moves()
+        if not moves:
             self.winner = p  # the player to move cannot move: they lose
+        else:
+            self._legal = sorted(moves)
 
     # --- notation --------------------------------------------------------------
     def action_to_string(self, action: int) -> str:
