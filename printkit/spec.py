@@ -79,7 +79,14 @@ def data_of(spec) -> dict:
 
 
 def display_path(path: Path) -> str:
-    """A path as the user would recognise it: relative to the working directory if inside it."""
+    """A path as the user would recognise it: relative to the working directory if
+    inside it; a bundled spec by its place among the bundled ones."""
+    try:
+        inside = Path(path).resolve().relative_to(SPECS_DIR.resolve())
+        if not Path(path).resolve().is_relative_to(Path.cwd().resolve()):
+            return f"bundled specs/{inside.as_posix()}"
+    except ValueError:
+        pass
     try:
         return str(Path(path).resolve().relative_to(Path.cwd().resolve()))
     except ValueError:
