@@ -16,6 +16,9 @@ A game is a package ``printkit/games/<id>/`` holding:
   (-1, 1), how well a position stands for ``player`` read from its
   observation ``view`` (the balance agents' judgement; without it they see
   only wins and losses);
+- optionally ``tensor.py``: ``shape(game) -> {name: shape}`` and
+  ``fill(game, view, player, parts)``, the observation as numbers
+  (OpenSpiel's observation tensor; see ``printkit.openspiel``);
 
 plus its bundled spec ``specs/<id>.yaml`` and rulebook ``templates/<id>.md.j2``
 at the top of the repository. The list of games is the list of these
@@ -35,7 +38,7 @@ from ..errors import PrintkitError
 
 FOLDER = Path(__file__).resolve().parent
 STAGES = ("checks", "rules", "parts")
-OPTIONAL_STAGES = ("evaluation",)
+OPTIONAL_STAGES = ("evaluation", "tensor")
 
 
 @cache

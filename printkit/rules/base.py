@@ -78,6 +78,16 @@ class Game:
         """The least and greatest value any player's return can take."""
         return (-1.0, 1.0)
 
+    # --- what a game declares about itself -----------------------------------
+    # Read by printkit.openspiel (and by anyone who needs the game's shape);
+    # each game sets them in its own rules module, one place per game.
+    chance_bound: int = 0  # every chance outcome's action id is below this; 0: no chance nodes
+    perfect_information: bool = True  # False when an observation hides something
+
+    def utility(self) -> str:
+        """How the returns add up: "zero-sum" (always 0), "constant-sum" or "general-sum"."""
+        return "zero-sum"
+
     def teams(self) -> list[list[int]] | None:
         """Optional: the players who win and lose together, as lists of
         player numbers (Phoenix's Team variant); None when each plays alone."""

@@ -76,6 +76,10 @@ class Game(base.Game):
     name = "lam"
     num_players = 2
 
+    @property
+    def chance_bound(self) -> int:
+        return self.first_base + 2  # the hand game: who moves first
+
     def __init__(self, spec, players: int | None = None, variant: str | None = None, **options):
         if options:
             raise PrintkitError(f"lam takes no option {', '.join(sorted(options))}")

@@ -119,6 +119,10 @@ class Game(base.Game):
     def state_from_json(self, obj) -> "State":
         return position.state_from_json(self, obj)
 
+    def utility(self) -> str:
+        # +1 for the winner, -1 for every other player: zero-sum only with two.
+        return "zero-sum" if self.num_players == 2 else "general-sum"
+
     def blank_state(self) -> "State":
         """A State with no pieces set up, for a position to fill in."""
         return State(self, setup=False)

@@ -163,6 +163,11 @@ class Game(base.Game):
     def player_names(self) -> list[str]:
         return list(self.colors)
 
+    # The first player (10..) and the dice (20 + square) are the chance outcomes.
+    @property
+    def chance_bound(self) -> int:
+        return OUTCOME_BASE + self.squares
+
     def teams(self) -> list[list[int]] | None:
         if self.variant != "team":
             return None

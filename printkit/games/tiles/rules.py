@@ -61,6 +61,7 @@ class Game(base.Game):
 
     name = "tiles"
     num_players = 2
+    perfect_information = False  # a tile laid face-hidden hides its corner from the other player
 
     def __init__(self, spec, players: int | None = None, variant: str | None = None, **options):
         if players not in (None, 2):

@@ -1,0 +1,120 @@
+"""Every printkit game inside OpenSpiel: the field's own checks on every
+configuration (skipped cleanly without the extra: pip install 'printkit[openspiel]')."""
+
+from __future__ import annotations
+
+import pickle
+
+import numpy as np
+import pytest
+
+pyspiel = pytest.importorskip("pyspiel")
+
+from open_spiel.python import rl_environment  # noqa: E402
+from open_spiel.python.algorithms import evaluate_bots, ismcts, mcts  # noqa: E402
+
+import printkit.openspiel as adapter  # noqa: E402
+from engine_configs import CONFIGS, ROOT, config_id  # noqa: E402
+
+
+def openspiel_name(game: str, options: dict) -> str:
+    params = ",".join(f"{k}={v}" for k, v in sorted(options.items()))
+    return f"printkit_{game}({params})" if params else f"printkit_{game}"
+
+
+def load(game: str, options: dict):
+    if game.endswith(".yaml"):
+        return adapter.load(str(ROOT / game), **options)
+    return pyspiel.load_game(openspiel_name(game, options))
+
+
+@pytest.mark.parametrize("game, options", CONFIGS, ids=[config_id(g, o) for g, o in CONFIGS])
+def test_random_sim_test_with_serialization(game, options):
+    pyspiel.random_sim_test(load(game, options), num_sims=2, serialize=True, verbose=False)
+
+
+@pytest.mark.parametrize("name", ["printkit_mckinney(players=2)", "printkit_phoenix(players=3)",
+                                  "printkit_tiles", "printkit_lam(variant=two-flag)"])
+def test_games_and_states_pickle_and_replay(name):
+    game = pyspiel.load_game(name)
+    assert str(pickle.loads(pickle.dumps(game))) == str(game)
+    state = game.new_initial_state()
+    rng = np.random.RandomState(0)
+    for _ in range(12):
+        if state.is_terminal():
+            break
+        if state.is_chance_node():
+            actions, probs = zip(*state.chance_outcomes())
+            state.apply_action(int(rng.choice(actions, p=probs)))
+        else:
+            state.apply_action(int(rng.choice(state.legal_actions())))
+    again = pickle.loads(pickle.dumps(state))
+    assert str(again) == str(state) and again.history() == state.history()
+    replayed = game.new_initial_state()
+    for action in state.history():
+        replayed.apply_action(action)
+    assert str(replayed) == str(state)
+
+
+def test_what_each_game_declares_reaches_openspiel():
+    phoenix = pyspiel.load_game("printkit_phoenix(players=4,variant=team)")
+    assert phoenix.num_players() == 4 and phoenix.max_chance_outcomes() == 56  # first 10-13, dice 20-55
+    assert phoenix.get_type().chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
+    four = pyspiel.load_game("printkit_mckinney(players=4)")
+    assert four.get_type().utility == pyspiel.GameType.Utility.GENERAL_SUM  # +1 and three -1
+    assert pyspiel.load_game("printkit_mckinney(players=2)").get_type().utility == pyspiel.GameType.Utility.ZERO_SUM
+    tiles = pyspiel.load_game("printkit_tiles")
+    assert tiles.get_type().information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
+    assert tiles.max_game_length() == 48
+    assert pyspiel.load_game("printkit_lam").get_type().information == \
+        pyspiel.GameType.Information.PERFECT_INFORMATION
+
+
+def test_a_spec_path_loads_with_its_own_parameters():
+    game = adapter.load(str(ROOT / "specs" / "examples" / "mckinney-variant.yaml"), players=3)
+    assert game.num_players() == 3
+    pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
+
+
+@pytest.mark.parametrize("name", ["printkit_tiles", "printkit_lam", "printkit_phoenix", "printkit_mckinney(players=2)"])
+def test_the_rl_environment_steps_a_random_agent_through_whole_games(name):
+    env = rl_environment.Environment(name)
+    rng = np.random.RandomState(1)
+    for _ in range(2):
+        step = env.reset()
+        assert len(step.observations["info_state"][0]) == len(env.get_state.observation_tensor(0))
+        while not step.last():
+            player = step.observations["current_player"]
+            step = env.step([int(rng.choice(step.observations["legal_actions"][player]))])
+        assert step.rewards is not None
+
+
+def test_the_observation_tensor_shows_only_what_the_player_may_see():
+    """Tiles: a face-hidden tile is in the hidden plane for the other player, its corner for its owner."""
+    game = pyspiel.load_game("printkit_tiles")
+    state = game.new_initial_state()
+    state.apply_action(state.legal_actions()[0])  # Black's first tile, face-hidden
+    mine = np.array(state.observation_tensor(0))
+    theirs = np.array(state.observation_tensor(1))
+    assert not np.array_equal(mine, theirs)
+
+
+def test_ismcts_plays_tiles_through_resampling_and_mcts_beats_random():
+    game = pyspiel.load_game("printkit_tiles")
+    evaluator = mcts.RandomRolloutEvaluator(1, np.random.RandomState(0))
+    bot = ismcts.ISMCTSBot(game, evaluator, 1.4, 30, random_state=np.random.RandomState(1))
+    state = game.new_initial_state()
+    for _ in range(6):
+        state.apply_action(bot.step(state))
+    # Resampled states agree with the player's information.
+    truth = game.new_initial_state()
+    truth.apply_action(truth.legal_actions()[3])
+    sample = truth.resample_from_infostate(1, pyspiel.UniformProbabilitySampler(0.0, 1.0))
+    assert sample.observation_string(1) == truth.observation_string(1)
+    lam = pyspiel.load_game("printkit_lam")
+    rng = np.random.RandomState(2)
+    mcts_bot = mcts.MCTSBot(lam, 2, 60, mcts.RandomRolloutEvaluator(2, rng), random_state=rng)
+    random_bot = pyspiel.make_uniform_random_bot(1, 3)
+    wins = sum(evaluate_bots.evaluate_bots(lam.new_initial_state(), [mcts_bot, random_bot], rng)[0] > 0
+               for _ in range(6))
+    assert wins >= 5
