@@ -149,7 +149,8 @@ def test_slider_notches_and_board_follow_the_spec(tmp_path):
 
 def test_colour_count_changes_the_kit_totals(mckinney):
     text = flat(rulebook.render_pdf(mckinney, BuildOptions(colors=2)))
-    assert "In this kit (2 colours: Vermilion and Blue)" in text
+    # Two players sit at seats 0 and 2 (board.seating), so the kit prints Vermilion and Yellow.
+    assert "In this kit (2 colours: Vermilion and Yellow)" in text
     assert "16 Paper" in text
     with pytest.raises(PrintkitError, match=r"--colors 9: .* is for 2 to 4 players; choose --colors 2\.\.4"):
         rulebook.render_pdf(mckinney, BuildOptions(colors=9))

@@ -17,7 +17,7 @@ from pathlib import Path
 import jinja2
 from jinja2.sandbox import ImmutableSandboxedEnvironment
 
-from .. import TEMPLATES_DIR
+from .. import TEMPLATES_DIR, games
 from ..errors import PrintkitError
 from ..options import resolve_options
 from ..sheets import PAPERS
@@ -111,9 +111,10 @@ def context(spec, options, figures: Figures | None = None) -> dict:
     - ``options``: paper, paper_name, colors (how many are printed),
       ink_saver, variant
     - ``players``: min, max and text ("2 to 4")
-    - ``colors``: the spec's player colours that this kit prints (the first
-      ``options.colors`` of them; a game whose ``colors`` is not a list of
-      players, like tiles, gets it as it is)
+    - ``colors``: the player colours this kit prints: the game's parts
+      ``kit_colors(spec, options)`` where it has one (the sheets print the
+      same), else the first ``options.colors`` of the spec's (a game whose
+      ``colors`` is not a list of players, like tiles, gets it as it is)
     - helpers: plural, number, and_list, inches, span (also as filters),
       template_exists(name)
     - ``figure(name, caption=None, width=1.0)``: a drawing from the game's
@@ -123,7 +124,10 @@ def context(spec, options, figures: Figures | None = None) -> dict:
     options = resolve_options(spec, options)
     data = copy.deepcopy(spec.data)
     palette = data.get("colors") or []
-    if isinstance(palette, list):  # player colours: print the first options.colors
+    chooser = getattr(games.stage(spec.game, "parts"), "kit_colors", None)
+    if chooser is not None:  # the game says which colours its kit prints: one source of truth
+        palette = copy.deepcopy(chooser(spec, options))
+    elif isinstance(palette, list):  # player colours: print the first options.colors
         palette = palette[:options.colors]
     seats = data.get("players") or {}
     if isinstance(seats, dict):

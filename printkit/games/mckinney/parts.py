@@ -56,6 +56,12 @@ def playing_seats(spec, colors: int) -> list[int]:
     return list(seats)
 
 
+def kit_colors(spec, options) -> list[dict]:
+    """The colours this kit prints, in seat order: the seats that play with
+    ``options.colors`` players. The sheets and the rulebook both read it."""
+    return [seat_color(spec, s) for s in playing_seats(spec, options.colors or spec["players"]["max"])]
+
+
 def seat_color(spec, seat: int) -> dict:
     colors = spec["colors"]
     if seat >= len(colors):

@@ -381,3 +381,6 @@ def _side_by_side(name: str, shown, gap: float = 8.0, label_h: float = 6.0, size
             out.add(Text(x + slot / 2, 1.5, label, size=size))
         x += slot + gap
     return out
+
+
+kit_colors = printed_colors  # read by the rulebook too: one source of truth for the colours printed
