@@ -55,6 +55,9 @@ CONFIGS += [
     ("specs/examples/tiles-variant.yaml", {}),
 ]
 
+# Playground Battles: hidden armies.
+CONFIGS += [("playground", {})]
+
 # Greg Lam's Rock, Paper, Scissors: the standard game and the Two-Flag version.
 CONFIGS += [
     ("lam", {}),

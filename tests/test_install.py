@@ -78,8 +78,9 @@ def installed(request, tmp_path_factory):
     wheel = next((base / "dist").glob("printkit-*.whl"))
     subprocess.run([sys.executable, "-m", "venv", str(base / "venv")], check=True)
     bin_dir = base / "venv" / ("Scripts" if os.name == "nt" else "bin")
+    clean = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "PYTHONHOME")}
     subprocess.run([str(bin_dir / "python"), "-m", "pip", "install", "-q", *constraints, str(wheel)],
-                   check=True, capture_output=True)
+                   check=True, capture_output=True, env=clean)
     work = base / "elsewhere"
     work.mkdir()
     env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "PYTHONHOME")}
@@ -103,6 +104,7 @@ def test_the_wheel_ships_specs_and_templates(installed):
 def test_installed_printkit_is_the_wheel_not_the_checkout(installed):
     _, bin_dir, work, run = installed
     done = run(str(bin_dir / "python"), "-c", "import printkit; print(printkit.__file__, printkit.__version__)")
+    assert done.returncode == 0, done.stderr
     where, version = done.stdout.split()
     assert Path(where).resolve().is_relative_to((bin_dir.parent).resolve())
     assert version == printkit.__version__

@@ -1,0 +1,517 @@
+"""Playground Battles: the rules on the engine contract, hidden information included.
+
+Two players; player 0 (the spec's first colour) has its back row on row 1,
+player 1 on the far row. Each base is a zone behind the middle two squares
+of its owner's back row, reached only from those two squares.
+
+- Set-up: each player in turn chooses the type of the piece on each square
+  of their back row, left to right (an action per square, private: the
+  other player's view shows a piece there, never its type). An army holds
+  at least one Rock, one Paper and one Scissors, and no more of a type than
+  the cards of that type.
+- Who moves first is a chance node of two outcomes (the hand game); each
+  turn begins with the die, a chance node of six.
+- A move takes one free piece exactly the rolled number of orthogonal steps,
+  never revisiting a square this turn, never through a piece, never ending
+  on a friendly piece; the last step may land on an enemy piece (an
+  attack), on a stalemate (to break it, or a rescue that fails), or into
+  the opponent's base. With no legal move the only action is ``pass``.
+- An attack reveals both types; the loser leaves the board, the attacker
+  taking the square if it won. Equal types stalemate: both stay on that
+  square, out of play until a piece that beats that type lands there. That
+  breaks it: the enemy stalemated piece leaves the board and the breaker's
+  player chooses which of their two pieces stays and on which open square
+  of their back row the other goes (an action). Any other piece landing
+  there is lost.
+- Win by entering the opponent's base with the exact roll, or when the
+  opponent has no piece left or none that can move (all in stalemates)
+  while you have one that can. No free piece on either side: a draw. The
+  spec's ``max_turns`` stops a game as unfinished.
+
+Revealed types stay known to both players (memory, not the table).
+
+Actions: ``type`` (set-up), ``FIRST + p``, ``DIE + face - 1``, ``PASS``,
+``MOVE + source * targets + target`` (targets: the squares, then the two
+bases), ``KEEP + keep * 11 + column`` (after a break: keep 0 the breaker,
+1 the rescued piece; column 10 when the back row is full and the other
+piece leaves the board). Notation: ``R``/``P``/``S`` (set-up), ``first
+Blue``, ``roll 4``, ``pass``, ``c1-c5``, ``c1xc5`` (a landing on a piece),
+``e7-base``, ``keep mover a1`` / ``keep rescued a1``.
+"""
+
+from __future__ import annotations
+
+import random
+
+from ...errors import PrintkitError
+from ...rules import base
+from ...rules.base import CHANCE, TERMINAL, IllegalAction
+from ...spec import data_of
+
+TYPES = ("rock", "paper", "scissors")
+LETTERS = "RPS"
+BEATS = {0: 2, 1: 0, 2: 1}  # rock beats scissors, paper beats rock, scissors beat paper
+SETUP, FIRST, ROLL, MOVE, BREAK, OVER = "setup", "first", "roll", "move", "break", "over"
+DRAW = -2
+STEPS = ((1, 0), (-1, 0), (0, 1), (0, -1))
+
+
+class Game(base.Game):
+    """Playground Battles as a spec describes it. Takes no options (2 players)."""
+
+    name = "playground"
+    num_players = 2
+    perfect_information = False
+
+    def __init__(self, spec, players: int | None = None, variant: str | None = None, **options):
+        if players not in (None, 2):
+            raise PrintkitError(f"playground is a game for 2 players, not {players}")
+        self.refuse_unknown(variant, options)
+        super().__init__(spec)
+        data = data_of(spec)
+        self.data = data
+        board = data["board"]
+        self.width, self.depth = board["columns"], board["rows"]
+        self.squares = self.width * self.depth
+        self.base_columns = tuple(board["base_columns"])
+        self.army = data["army"]["size"]
+        self.cards = [data["cards"]["per_type"]] * 3
+        self.colors = [c["name"] for c in data["colors"][:2]]
+        self.max_turns = data["max_turns"]
+        self.targets = self.squares + 2  # squares, then the bases of player 0 and 1
+        self.first_base = 3
+        self.die_base = 5
+        self.pass_action = 11
+        self.move_base = 12
+        self.keep_base = self.move_base + self.squares * self.targets
+        self.num_distinct_actions = self.keep_base + 2 * 11
+        self.max_game_length = 2 * self.army + 1 + self.max_turns * 3
+        self.chance_bound = self.die_base + 6
+
+    def back_row(self, player: int) -> int:
+        return 0 if player == 0 else self.depth - 1
+
+    def square(self, x: int, y: int) -> int:
+        return y * self.width + x
+
+    def name_of(self, target: int) -> str:
+        if target >= self.squares:
+            return "base"
+        return f"{'abcdefghijklmnopqrstuvwxyz'[target % self.width]}{target // self.width + 1}"
+
+    def initial_state(self) -> "State":
+        return State(self)
+
+    def state_from_json(self, obj) -> "State":
+        return _from_json(self, obj)
+
+    def player_names(self) -> list[str]:
+        return list(self.colors)
+
+
+class State(base.State):
+    """The whole truth: every piece's type, where it is, whether it was revealed."""
+
+    def __init__(self, game: Game):
+        self.game = game
+        self.phase = SETUP
+        self.player = 0  # during set-up: whose army is being placed
+        self.kinds: list[int] = []  # piece id -> type
+        self.owners: list[int] = []
+        self.at: list[int | None] = []  # piece id -> square, None when off the board
+        self.revealed: list[bool] = []
+        self.board: dict[int, list[int]] = {}  # square -> piece ids (two in a stalemate)
+        self.roll = 0
+        self.turn = 0
+        self.pending = None  # after a break: (square, breaker piece, rescued piece)
+        self.winner = None
+        self.unfinished = False
+
+    # --- whose turn ------------------------------------------------------------
+    @property
+    def current_player(self) -> int:
+        if self.phase == OVER:
+            return TERMINAL
+        if self.phase in (FIRST, ROLL):
+            return CHANCE
+        return self.player
+
+    def chance_outcomes(self):
+        g = self.game
+        if self.phase == FIRST:
+            return [(g.first_base + p, 0.5) for p in range(2)]
+        if self.phase == ROLL:
+            return [(g.die_base + k, 1 / 6) for k in range(6)]
+        return []
+
+    def turns_played(self) -> int:
+        return self.turn
+
+    def returns(self) -> list[float]:
+        if self.winner in (0, 1):
+            return [1.0 if p == self.winner else -1.0 for p in range(2)]
+        return [0.0, 0.0]
+
+    # --- helpers ---------------------------------------------------------------
+    def army(self, player: int) -> list[int]:
+        return [i for i, o in enumerate(self.owners) if o == player]
+
+    def free(self, piece: int) -> bool:
+        at = self.at[piece]
+        return at is not None and len(self.board[at]) == 1
+
+    def _setup_column(self) -> int:
+        return len(self.army(self.player))
+
+    # --- moves -----------------------------------------------------------------
+    def legal_actions(self) -> list[int]:
+        g, phase = self.game, self.phase
+        if phase == SETUP:
+            return self._setup_choices()
+        if phase == MOVE:
+            moves = sorted(self._moves())
+            return moves or [g.pass_action]
+        if phase == BREAK:
+            square, breaker, rescued = self.pending
+            columns = self._open_back_row(self.player) or [10]
+            return sorted(g.keep_base + keep * 11 + c for keep in (0, 1) for c in columns)
+        return []
+
+    def _setup_choices(self) -> list[int]:
+        g = self.game
+        mine = [self.kinds[i] for i in self.army(self.player)]
+        left = g.army - len(mine)
+        missing = [t for t in range(3) if t not in mine]
+        allowed = [t for t in range(3) if mine.count(t) < g.cards[t]]
+        if len(missing) >= left:
+            allowed = [t for t in allowed if t in missing]
+        return allowed
+
+    def _open_back_row(self, player: int) -> list[int]:
+        g = self.game
+        row = g.back_row(player)
+        return [x for x in range(g.width) if g.square(x, row) not in self.board]
+
+    def _moves(self) -> set:
+        g, p, steps = self.game, self.player, self.roll
+        found = set()
+        enemy_base = g.squares + (1 - p)
+        enemy_row = g.back_row(1 - p)
+        gates = {g.square(x, enemy_row) for x in g.base_columns}
+        for piece in self.army(p):
+            if not self.free(piece):
+                continue
+            start = self.at[piece]
+            ends = set()
+            self._walk(start, steps, {start}, ends, gates, enemy_base)
+            for end in ends:
+                found.add(g.move_base + start * g.targets + end)
+        return found
+
+    def _walk(self, at: int, left: int, seen: set, ends: set, gates: set, enemy_base: int) -> None:
+        g, board, p = self.game, self.board, self.player
+        x, y = at % g.width, at // g.width
+        if left == 1 and at in gates:
+            ends.add(enemy_base)  # the last step goes into the base
+        for dx, dy in STEPS:
+            nx, ny = x + dx, y + dy
+            if not (0 <= nx < g.width and 0 <= ny < g.depth):
+                continue
+            n = ny * g.width + nx
+            if n in seen:
+                continue
+            occupants = board.get(n)
+            if left == 1:
+                if not occupants or len(occupants) == 2 or self.owners[occupants[0]] != p:
+                    ends.add(n)
+                continue
+            if occupants:
+                continue  # never through a piece
+            seen.add(n)
+            self._walk(n, left - 1, seen, ends, gates, enemy_base)
+            seen.discard(n)
+
+    # --- playing ---------------------------------------------------------------
+    def _apply(self, action: int) -> None:
+        g = self.game
+        if self.phase == SETUP:
+            column = self._setup_column()
+            piece = len(self.kinds)
+            self.kinds.append(action)
+            self.owners.append(self.player)
+            square = g.square(column, g.back_row(self.player))
+            self.at.append(square)
+            self.revealed.append(False)
+            self.board[square] = [piece]
+            if column + 1 == g.army:
+                if self.player == 0:
+                    self.player = 1
+                else:
+                    self.phase = FIRST
+            return
+        if self.phase == FIRST:
+            self.player = action - g.first_base
+            self.phase = ROLL
+            return
+        if self.phase == ROLL:
+            self.roll = action - g.die_base + 1
+            self.phase = MOVE
+            return
+        if self.phase == BREAK:
+            keep, column = divmod(action - g.keep_base, 11)
+            square, breaker, rescued = self.pending
+            stays, goes = (breaker, rescued) if keep == 0 else (rescued, breaker)
+            self.board[square] = [stays]
+            self.at[stays] = square
+            if column < 10:
+                home = g.square(column, g.back_row(self.player))
+                self.board[home] = [goes]
+                self.at[goes] = home
+            else:
+                self.at[goes] = None
+            self.pending = None
+            self._end_turn()
+            return
+        if action == g.pass_action:
+            self._end_turn()
+            return
+        source, target = divmod(action - g.move_base, g.targets)
+        piece = self.board[source][0]
+        del self.board[source]
+        if target >= g.squares:  # into the opponent's base
+            self.at[piece] = None
+            self.winner = self.player
+            self.phase = OVER
+            self.turn += 1
+            return
+        there = self.board.get(target)
+        if not there:
+            self.board[target] = [piece]
+            self.at[piece] = target
+        elif len(there) == 1:
+            self._attack(piece, there[0], target)
+        else:
+            if self._break(piece, target):
+                return
+        self._end_turn()
+
+    def _leave(self, piece: int) -> None:
+        self.at[piece] = None
+
+    def _attack(self, attacker: int, defender: int, square: int) -> None:
+        self.revealed[attacker] = self.revealed[defender] = True
+        a, d = self.kinds[attacker], self.kinds[defender]
+        if a == d:  # a stalemate: both stay, out of play
+            self.board[square] = [defender, attacker]
+            self.at[attacker] = square
+        elif BEATS[a] == d:
+            self._leave(defender)
+            self.board[square] = [attacker]
+            self.at[attacker] = square
+        else:
+            self._leave(attacker)
+
+    def _break(self, mover: int, square: int) -> bool:
+        """A piece lands on a stalemate; True when the breaker must now choose."""
+        pair = self.board[square]
+        kind = self.kinds[pair[0]]
+        self.revealed[mover] = True
+        if BEATS[self.kinds[mover]] != kind:
+            self._leave(mover)  # a rescue with the wrong piece: lost at once
+            return False
+        own = next(i for i in pair if self.owners[i] == self.player)
+        enemy = next(i for i in pair if self.owners[i] != self.player)
+        self._leave(enemy)
+        self.board[square] = [own]
+        self.at[mover] = square
+        self.pending = (square, mover, own)
+        self.phase = BREAK
+        return True
+
+    def _end_turn(self) -> None:
+        self.turn += 1
+        self.roll = 0
+        free = [any(self.free(i) for i in self.army(p)) for p in range(2)]
+        alive = [any(self.at[i] is not None for i in self.army(p)) for p in range(2)]
+        if not any(free):
+            self.winner = DRAW if all(alive) or not any(alive) else alive.index(True)
+            self.phase = OVER
+            return
+        if not all(free):
+            self.winner = free.index(True)
+            self.phase = OVER
+            return
+        if self.turn >= self.game.max_turns:
+            self.unfinished = True
+            self.phase = OVER
+            return
+        self.player = 1 - self.player
+        self.phase = ROLL
+
+    # --- notation --------------------------------------------------------------
+    def action_to_string(self, action: int) -> str:
+        g = self.game
+        if self.phase == SETUP:
+            return LETTERS[action]
+        if action < g.die_base:
+            return f"first {g.colors[action - g.first_base]}"
+        if action < g.pass_action:
+            return f"roll {action - g.die_base + 1}"
+        if action == g.pass_action:
+            return "pass"
+        if action >= g.keep_base:
+            keep, column = divmod(action - g.keep_base, 11)
+            where = g.name_of(g.square(column, g.back_row(self.player))) if column < 10 else "off"
+            return f"keep {'mover' if keep == 0 else 'rescued'} {where}"
+        source, target = divmod(action - g.move_base, g.targets)
+        mark = "x" if target < g.squares and self.board.get(target) else "-"
+        return f"{g.name_of(source)}{mark}{g.name_of(target)}"
+
+    # --- views -----------------------------------------------------------------
+    def to_json(self) -> dict:
+        return self._view(None)
+
+    def observation(self, player: int) -> dict:
+        return self._view(player)
+
+    def _view(self, player: int | None) -> dict:
+        g = self.game
+        names = g.colors
+        pieces = []
+        for i, kind in enumerate(self.kinds):
+            known = player is None or self.owners[i] == player or self.revealed[i]
+            at = self.at[i]
+            pieces.append({"owner": names[self.owners[i]], "type": TYPES[kind] if known else None,
+                           "at": g.name_of(at) if at is not None else None, "revealed": self.revealed[i]})
+        if self.phase == OVER:
+            result = {"outcome": "unfinished" if self.unfinished else "draw" if self.winner == DRAW else "win",
+                      "winner": names[self.winner] if self.winner in (0, 1) else None}
+        else:
+            result = None
+        pending = None
+        if self.pending:
+            square, breaker, rescued = self.pending
+            pending = {"square": g.name_of(square), "breaker": breaker, "rescued": rescued}
+        return {"game": "playground", "players": names, "phase": self.phase,
+                "to_move": names[self.player] if self.phase in (SETUP, ROLL, MOVE, BREAK) else None,
+                "turn": self.turn, "roll": self.roll or None, "pieces": pieces, "pending": pending,
+                "result": result}
+
+    def hidden_variant(self, player: int, rng) -> "State | None":
+        """The same state with the types of the other player's unrevealed pieces
+        shuffled among themselves: what ``player`` cannot tell apart."""
+        hidden = [i for i in range(len(self.kinds)) if self.owners[i] != player and not self.revealed[i]]
+        if len(hidden) < 2:
+            return None
+        other = self.clone()
+        kinds = [self.kinds[i] for i in hidden]
+        rng.shuffle(kinds)
+        for i, k in zip(hidden, kinds):
+            other.kinds[i] = k
+        return other
+
+    def resample(self, player: int, rng) -> "State":
+        """Types for the other player's unrevealed pieces drawn afresh, keeping the
+        army's rules (one of each type at least, no more than the cards)."""
+        g = self.game
+        other = self.clone()
+        hidden = [i for i in range(len(self.kinds)) if self.owners[i] != player and not self.revealed[i]]
+        known = [self.kinds[i] for i in range(len(self.kinds)) if self.owners[i] != player and self.revealed[i]]
+        for _ in range(200):
+            draw = [rng.randrange(3) for _ in hidden]
+            army = known + draw
+            if all(army.count(t) >= 1 for t in range(3)) and all(army.count(t) <= g.cards[t] for t in range(3)):
+                break
+        for i, k in zip(hidden, draw):
+            other.kinds[i] = k
+        return other
+
+
+# --- reading a position ------------------------------------------------------------
+
+def _fail(message: str):
+    raise IllegalAction(f"malformed playground position: {message}")
+
+
+def _from_json(game: Game, obj) -> State:
+    """A state from ``to_json``: replayed from its pieces, checked as it goes."""
+    if not isinstance(obj, dict):
+        _fail("a position is a JSON object")
+    keys = {"game", "players", "phase", "to_move", "turn", "roll", "pieces", "pending", "result"}
+    if set(obj) != keys:
+        _fail(f"keys must be {', '.join(sorted(keys))}")
+    if obj["game"] != "playground" or obj["players"] != game.colors:
+        _fail("not a position of this game")
+    names = game.colors
+    state = State(game)
+    if obj["phase"] not in (SETUP, FIRST, ROLL, MOVE, BREAK, OVER):
+        _fail(f"unknown phase {str(obj['phase'])[:20]!r}")
+    state.phase = obj["phase"]
+    if not isinstance(obj["pieces"], list) or len(obj["pieces"]) > 2 * game.army:
+        _fail("'pieces' must be a list of at most two armies")
+    squares = {game.name_of(s): s for s in range(game.squares)}
+    for i, entry in enumerate(obj["pieces"]):
+        if not isinstance(entry, dict) or set(entry) != {"owner", "type", "at", "revealed"}:
+            _fail(f"piece {i + 1} needs owner, type, at and revealed")
+        if entry["owner"] not in names or entry["type"] not in TYPES or not isinstance(entry["revealed"], bool):
+            _fail(f"piece {i + 1}: unknown owner or type")
+        owner = names.index(entry["owner"])
+        state.kinds.append(TYPES.index(entry["type"]))
+        state.owners.append(owner)
+        state.revealed.append(entry["revealed"])
+        at = entry["at"]
+        if at is None:
+            state.at.append(None)
+            continue
+        if at not in squares:
+            _fail(f"piece {i + 1}: {str(at)[:10]!r} is not a square")
+        state.at.append(squares[at])
+        state.board.setdefault(squares[at], []).append(i)
+    if state.phase == BREAK and isinstance(obj["pending"], dict):
+        # Between a break and the breaker's choice, both of its pieces stand on that square.
+        pend = obj["pending"]
+        square = squares.get(pend.get("square"))
+        ids = state.board.get(square, [])
+        if square is None or len(ids) != 2 or pend.get("rescued") not in ids or pend.get("breaker") not in ids:
+            _fail("'pending' must name the square of the break and both pieces on it")
+        state.board[square] = [pend["rescued"]]
+    for square, ids in state.board.items():
+        if len(ids) > 2 or (len(ids) == 2 and (state.owners[ids[0]] == state.owners[ids[1]]
+                                               or state.kinds[ids[0]] != state.kinds[ids[1]])):
+            _fail(f"{game.name_of(square)}: two pieces share a square only in a stalemate")
+    for p in range(2):
+        army = [state.kinds[i] for i in state.army(p)]
+        if len(army) > game.army or any(army.count(t) > game.cards[t] for t in range(3)):
+            _fail(f"{names[p]}'s army is larger than the rules allow")
+    if isinstance(obj["turn"], bool) or not isinstance(obj["turn"], int) or not 0 <= obj["turn"] <= game.max_turns:
+        _fail("'turn' must be a whole number within the cap")
+    state.turn = obj["turn"]
+    roll = obj["roll"]
+    if roll is not None and (isinstance(roll, bool) or not isinstance(roll, int) or not 1 <= roll <= 6):
+        _fail("'roll' is a die face, 1 to 6, or null")
+    state.roll = roll or 0
+    if state.phase in (SETUP, ROLL, MOVE, BREAK):
+        if obj["to_move"] not in names:
+            _fail("'to_move' must name a player")
+        state.player = names.index(obj["to_move"])
+    elif obj["to_move"] is not None:
+        _fail("'to_move' is null before the hand game and when the game is over")
+    if state.phase == MOVE and not roll:
+        _fail("a move needs the roll")
+    if obj["pending"] is not None:
+        p = obj["pending"]
+        if state.phase != BREAK or not isinstance(p, dict) or set(p) != {"square", "breaker", "rescued"}:
+            _fail("'pending' belongs to the break phase")
+        state.pending = (squares.get(p["square"]), p["breaker"], p["rescued"])
+    result = obj["result"]
+    if state.phase == OVER:
+        if not isinstance(result, dict) or result.get("outcome") not in ("win", "draw", "unfinished"):
+            _fail("a finished game needs its result")
+        state.unfinished = result["outcome"] == "unfinished"
+        state.winner = (names.index(result["winner"]) if result["outcome"] == "win" and result.get("winner") in names
+                        else DRAW if result["outcome"] == "draw" else None)
+        if result["outcome"] == "win" and state.winner is None:
+            _fail("a win needs its winner")
+    elif result is not None:
+        _fail("only a finished game has a result")
+    return state

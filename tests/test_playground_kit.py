@@ -1,0 +1,66 @@
+"""The Playground Battles kit, measured: board sections that assemble into
+the whole board (for this board and one twice as large), gutter-fold cards
+whose halves meet on the fold, stands and a die."""
+
+from __future__ import annotations
+
+import pytest
+
+from printkit import spec as specs
+from printkit.games.playground import parts as pg
+from printkit.options import BuildOptions
+from printkit.parts.core import CUT, VALLEY, Fill, Line
+from printkit.parts.sections import sections
+from printkit.sheets import PAPERS, page_for
+
+
+def _squares(part):
+    ox, oy = part.meta["origin"]
+    return {(round(i.points[0][0] + ox, 3), round(i.points[0][1] + oy, 3))
+            for i in part.items if isinstance(i, Fill) and len(i.points) == 4 and i.stroke}
+
+
+@pytest.mark.parametrize("columns, rows", [(10, 10), (20, 20)])
+def test_sections_fit_both_papers_and_assemble_into_the_whole_board(columns, rows):
+    size = 25.0
+
+    def draw(column, row, x, y, s):
+        return [Fill(((x, y), (x + s, y), (x + s, y + s), (x, y + s)), "#FFFFFF", stroke="#000000")]
+
+    made = sections(columns, rows, size, draw, 10.0)
+    for part in made:
+        assert all(page_for(part, paper) is not None for paper in PAPERS.values())
+    found = set().union(*(_squares(p) for p in made))
+    assert found == {(c * size, r * size) for c in range(columns) for r in range(rows)}
+    across, up = made[0].meta["grid"]
+    assert len(made) == across * up
+    # One glue tab per seam: (across - 1) * up vertical seams and across * (up - 1) horizontal ones.
+    tabs = sum(1 for p in made for i in p.items if isinstance(i, Fill) and i.role == "glue")
+    assert tabs == (across - 1) * up + across * (up - 1)
+
+
+def test_the_bundled_board_is_ten_by_ten_squares_in_the_fewest_sections():
+    spec = specs.load("playground")
+    made = pg.board_sections(spec)
+    assert len(made) == 2  # 250 mm square: two sections fit Letter and A4
+    assert sum(len(_squares(p)) for p in made) == 10 * 8  # the playing squares (base rows drawn apart)
+
+
+def test_a_gutter_fold_card_meets_itself_on_the_fold():
+    card = pg.card("rock", {"name": "Blue", "hex": "#0072B2", "mark": "ring"}, "Playground Battles")
+    assert card.width == pytest.approx(2 * pg.CARD_W)
+    fold = next(i for i in card.items if isinstance(i, Line) and i.role == VALLEY)
+    assert fold.points == ((pg.CARD_W, 0.0), (pg.CARD_W, pg.CARD_H))
+    cut = next(i for i in card.items if isinstance(i, Line) and i.role == CUT)
+    xs = sorted({x for x, _ in cut.points})
+    assert xs == [0.0, 2 * pg.CARD_W]  # folded, the back covers the front exactly
+
+
+def test_cards_stands_and_die_per_colour():
+    spec = specs.load("playground")
+    made = pg.parts(spec, BuildOptions(colors=2))
+    for colour in ("Blue", "Red"):
+        cards = [p for p in made if p.kind == "card" and p.meta["color"] == colour]
+        assert sorted(p.meta["type"] for p in cards).count("rock") == 8 and len(cards) == 24
+        assert sum(1 for p in made if p.kind == "stand" and p.meta["color"] == colour) == 24
+    assert sum(1 for p in made if p.kind == "die") == 1
