@@ -31,6 +31,7 @@ GAMES = [
     ("phoenix 2 players", "phoenix", {"players": 2}),
     ("phoenix 4 players, team", "phoenix", {"players": 4, "variant": "team"}),
     ("lam", "lam", {}),
+    ("playground", "playground", {}),
 ]
 
 

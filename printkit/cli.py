@@ -350,7 +350,10 @@ def _load_position(game_obj, position: Path | None, players, variant):
 @click.option("--position", type=click.Path(path_type=Path), default=None, help=_POSITION_HELP)
 @click.option("--players", type=int, default=None, help=_PLAYERS_HELP)
 @click.option("--variant", default=None, help=_VARIANT_HELP, shell_complete=_complete_variant)
-def moves(game, position, players, variant):
+@click.option("--as", "viewer", default=None, metavar="PLAYER",
+              help="Show only what PLAYER (a colour name or seat number) may know: their own moves "
+                   "when it is their turn, nothing of the others' hidden pieces.")
+def moves(game, position, players, variant, viewer):
     """Every legal move in the position, one a line, in the notation of
     GAME (a bundled id or a spec .yaml; see its rulebook's appendix). At a
     roll of the dice: each outcome and its probability."""
@@ -358,6 +361,16 @@ def moves(game, position, players, variant):
 
     game_obj = rules.load(game, **rules.game_options(players, variant))
     state = _load_position(game_obj, position, players, variant)
+    if viewer is not None:
+        names = game_obj.player_names()
+        seat = (names.index(viewer) if viewer in names else
+                int(viewer) if viewer.isdigit() and int(viewer) < len(names) else None)
+        if seat is None:
+            raise PrintkitError(f"--as {viewer}: no such player; players are {', '.join(names)}")
+        if state.current_player != seat:
+            # Another player's move, or the dice: nothing of it is this player's to see.
+            click.echo(f"not {names[seat]}'s turn", err=True)
+            return
     if state.is_chance_node():
         for action, probability in state.chance_outcomes():
             click.echo(f"{state.action_to_string(action)}\t{probability:.6g}")

@@ -118,3 +118,25 @@ def test_ismcts_plays_tiles_through_resampling_and_mcts_beats_random():
     wins = sum(evaluate_bots.evaluate_bots(lam.new_initial_state(), [mcts_bot, random_bot], rng)[0] > 0
                for _ in range(6))
     assert wins >= 5
+
+
+def test_ismcts_plays_playground_through_resampling_that_agrees_with_the_player():
+    game = pyspiel.load_game("printkit_playground")
+    state = game.new_initial_state()
+    rng = np.random.RandomState(4)
+    while state.move_number() < 25:  # past both set-ups and into play
+        if state.is_chance_node():
+            actions, probs = zip(*state.chance_outcomes())
+            state.apply_action(int(rng.choice(actions, p=probs)))
+        else:
+            state.apply_action(int(rng.choice(state.legal_actions())))
+    player = 0
+    for _ in range(5):
+        sample = state.resample_from_infostate(player, pyspiel.UniformProbabilitySampler(0.0, 1.0))
+        assert sample.observation_string(player) == state.observation_string(player)
+    bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, rng), 1.4, 20, random_state=rng)
+    while state.is_chance_node():
+        actions, probs = zip(*state.chance_outcomes())
+        state.apply_action(int(rng.choice(actions, p=probs)))
+    if not state.is_terminal():
+        assert bot.step(state) in state.legal_actions()

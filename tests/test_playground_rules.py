@@ -188,3 +188,21 @@ def test_the_first_player_and_each_roll_are_chance():
     assert s.current_player == CHANCE and [p for _, p in s.chance_outcomes()] == [0.5, 0.5]
     s.apply(s.chance_outcomes()[0][0])
     assert s.current_player == CHANCE and len(s.chance_outcomes()) == 6
+
+
+def test_moves_as_a_player_shows_only_their_own_view(tmp_path):
+    import json
+
+    from click.testing import CliRunner
+
+    from printkit.cli import main
+
+    s = position({"e3": "B R", "e5": "R S", "a8": "R P"}, roll=2)
+    path = tmp_path / "pos.json"
+    path.write_text(json.dumps(s.to_json()))
+    mine = CliRunner().invoke(main, ["moves", "playground", "--position", str(path), "--as", "Blue"])
+    assert mine.exit_code == 0 and "e3xe5" in mine.output
+    theirs = CliRunner().invoke(main, ["moves", "playground", "--position", str(path), "--as", "Red"])
+    assert theirs.exit_code == 0 and "e3xe5" not in theirs.output
+    bad = CliRunner().invoke(main, ["moves", "playground", "--position", str(path), "--as", "Green"])
+    assert bad.exit_code == 2 and "no such player" in bad.output
