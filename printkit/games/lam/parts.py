@@ -127,9 +127,8 @@ def segment_part(spec, number: int) -> Part:
         cx, _ = board.centre_mm(board.index(column, edge_row), flat)
         items.append(Text(cx, edge_y, column_letter(column), size=8.0, bold=True))
     items.append(Line(tuple(outline), role=CUT, closed=True))
-    x0, y0 = left, (bottom if number == 1 else bottom)
-    y_top = top_y
-    part = Part(f"Board segment {number} (rows {rows.start + 1}-{rows.stop})", right - left, y_top - y0,
+    x0, y0 = left, bottom
+    part = Part(f"Board segment {number} (rows {rows.start + 1}-{rows.stop})", right - left, top_y - y0,
                 kind="board", group=f"board-{number}", rotatable=True, sized_by=SIZED_BY)
     part.extend(translate(items, -x0, -y0))
     part.meta = {"segment": number, "origin": (x0, y0), "rows": (rows.start, rows.stop)}

@@ -41,7 +41,6 @@ Blue``, ``roll 4``, ``pass``, ``c1-c5``, ``c1xc5`` (a landing on a piece),
 
 from __future__ import annotations
 
-import random
 
 from ...errors import PrintkitError
 from ...rules import base
