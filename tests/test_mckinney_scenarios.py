@@ -272,3 +272,15 @@ def test_the_builder_still_moves_only_across_sides():
     g = game()
     s = state_of(g, dict(BUILDERS2), phase="builder")  # one step on the far-left notch
     assert sorted(m for m in moves(s) if m.startswith("B")) == ["Bf8", "Bg7", "Bg9", "Bh8"]
+
+
+def test_the_rulebook_build_figure_is_a_build_the_engine_played():
+    """The figure shows the 5-build notch used in full, corners included."""
+    from printkit import spec as specs
+    from printkit.games.mckinney.parts import build_position
+
+    before, free, played, after, g = build_position(specs.load("mckinney"))
+    assert len(played) == 5 and len(free) >= 5
+    at = before.builder[0]
+    assert any(g.names.index(m.split("@")[1]) not in g.adjacent[at] for m in played)  # a corner square
+    assert after.to_json()["built"] in (0, 5)

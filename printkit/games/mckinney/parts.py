@@ -500,8 +500,11 @@ def figures(spec, options) -> dict[str, Part]:
 
     - ``board``: the assembled board from above, drawn from the quadrant parts
       the kit prints, each at its place; square names around it;
+    - ``build``: a Builder building as many Units as Slider A allows on the
+      squares around it, corners included, played by the rules engine;
     - ``unit-move``: a Unit's move played by the rules engine, before and after."""
-    return {"board": board_figure(spec, options), "unit-move": unit_move_figure(spec)}
+    return {"board": board_figure(spec, options), "build": build_figure(spec),
+            "unit-move": unit_move_figure(spec)}
 
 
 def _inside(item, rect_, eps: float = 1e-6) -> bool:
@@ -671,6 +674,104 @@ def unit_move_figure(spec) -> Part:
         f"A move the rules engine played: with {game.notches[1][before.read[1]][1]} steps per Unit the "
         f"{spec['colors'][game.seats[0]]['name']} Scissors moves {', '.join(moves)}, taking two "
         f"{spec['colors'][game.seats[1]]['name']} Papers; they go back to their owner's cache.")
+    return part
+
+
+def build_position(spec):
+    """A build played by the rules engine: with two players, at the start of
+    the game, player 0's Slider A at the notch with the most builds; the
+    Builder builds that many Units on the free squares around it, the
+    corners first. Returns (position before, legal build squares, moves in
+    notation, position after, game)."""
+    from .rules import Game
+
+    players = min(spec["board"]["seating"], key=int)
+    game = Game(spec, players=int(players))
+    board = game.initial_state().to_json()
+    notches = game.notches[0]
+    notch = max(range(len(notches)), key=lambda i: (notches[i][1], -i))
+    board["players"][0]["sliders"]["A"] = notch
+    board["read"]["A"] = notch
+    before = game.state_from_json(board)
+    at = before.builder[0]
+    free = [n for n in game.around[at] if before.cells[n] == 0]
+    corners = [n for n in free if n not in game.adjacent[at]]
+    order = corners + [n for n in free if n in game.adjacent[at]]
+    after = before.clone()
+    moves = []
+    for k, square in enumerate(order[:notches[notch][1]]):
+        letter = "PRS"[k % 3]
+        if after.to_json()["phase"] not in ("builder", "build") or after.to_json()["to_move"] != 0:
+            break
+        action = after.string_to_action(f"{letter}@{game.names[square]}")
+        moves.append(after.action_to_string(action))
+        after.apply(action)
+    return before, free, moves, after, game
+
+
+def build_figure(spec) -> Part:
+    """A Builder's build (``build_position``): the squares around it where it
+    may build, and the Units it built there, as the kit prints them."""
+    before, free, moves, after, game = build_position(spec)
+    g = kit_geometry(spec)
+    s = g.square
+    w = game.width
+    bx, by = before.builder[0] % w, before.builder[0] // w
+    cols = [x for x in range(bx - 2, bx + 3) if 0 <= x < w]
+    rows = [y for y in range(by - 2, by + 3) if 0 <= y < w]
+    label, gap, head = 11.0, 16.0, 11.0
+    panel_w, panel_h = len(cols) * s, len(rows) * s
+    width = 2 * (label + panel_w) + gap
+    height = panel_h + label + head
+    part = Part("Building", width, height)
+    after_json = after.to_json()
+    for k, (pieces, title) in enumerate(((before.to_json()["pieces"], "Where it may build"),
+                                         (after_json["pieces"], "After building"))):
+        left = k * (label + panel_w + gap) + label
+        bottom = label
+
+        def at(x, y, left=left, bottom=bottom):
+            return (left + (x - cols[0]) * s, bottom + (y - rows[0]) * s)
+
+        part.add(Text(left + panel_w / 2, height - 7, title, size=18, bold=True))
+        for x in cols:
+            part.add(Text(at(x, rows[0])[0] + s / 2, bottom - 7.5, square_name(x, 0)[0], size=16))
+        for y in rows:
+            part.add(Text(left - 5.5, at(cols[0], y)[1] + s / 2 - 2.0, str(y + 1), size=16))
+        if k == 0:
+            for square in free:
+                x0, y0 = at(square % w, square // w)
+                part.add(Fill(rect(x0, y0, s, s), TINT))
+        part.add(Line(rect(left, bottom, panel_w, panel_h), role=ART, closed=True, color=GRID_INK,
+                      width_pt=1.0))
+        for i in range(1, len(cols)):
+            part.add(Line(((left + i * s, bottom), (left + i * s, bottom + panel_h)), role=ART,
+                          color=GRID_INK, width_pt=0.7))
+        for j in range(1, len(rows)):
+            part.add(Line(((left, bottom + j * s), (left + panel_w, bottom + j * s)), role=ART,
+                          color=GRID_INK, width_pt=0.7))
+        for x in cols:
+            for y in rows:
+                code = pieces.get(square_name(x, y))
+                if not code:
+                    continue
+                owner, letter = int(code[0]), code[1]
+                color = spec["colors"][game.seats[owner]]
+                x0, y0 = at(x, y)
+                if letter == "B":
+                    part.extend(_builder_from_above(color, x0, y0, s))
+                    continue
+                piece = unit(UNIT_TYPES["PRS".index(letter)], color, g, "figure")
+                offset = (s - g.unit) / 2
+                part.extend(transform(i, dx=x0 + offset, dy=y0 + offset) for i in piece.items
+                            if not (isinstance(i, Line) and i.role == CUT))
+    builds = game.notches[0][before.read[0]][1]
+    name = spec["colors"][game.seats[0]]["name"]
+    part.meta["caption"] = (
+        f"A build the rules engine played: with Slider A set to {builds} "
+        f"{spec['sliders']['A']['labels'][1]}, the {name} Builder may build on any free square "
+        f"around it, sharing a side or a corner (shaded); it builds {', '.join(moves)}. "
+        "It still steps only straight across a side.")
     return part
 
 
