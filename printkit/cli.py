@@ -180,7 +180,14 @@ def list_games():
 @click.option("--overwrite", is_flag=True,
               help="Replace files in OUT/<id>/ that printkit did not write (never needed for its own).")
 @click.option("--quiet", "-q", is_flag=True, help="Print nothing but errors.")
-def build(game, build_all, colors, paper, out_dir, ink_saver, formats, variant, overwrite, quiet):
+@click.option("--duplex", is_flag=True,
+              help="Two-sided parts (cards) as fronts and, on the next page, backs mirrored for a "
+                   "long-edge flip, with a calibration pair; default: gutter-fold.")
+@click.option("--back-offset", default="0,0", show_default=True, metavar="X,Y",
+              help="With --duplex: move the backs by X,Y mm to correct a printer's drift "
+                   "(read it off the calibration pages).")
+def build(game, build_all, colors, paper, out_dir, ink_saver, formats, variant, overwrite, quiet, duplex,
+          back_offset):
     """Build the print-and-play kit of GAME (a bundled id or a spec .yaml)
     into OUT/<id>/, <id> being the spec's `id`: <id>-kit.pdf, one
     <id>-sheet-NN.svg cut file per sheet, and <id>-rules.pdf.
@@ -195,8 +202,16 @@ def build(game, build_all, colors, paper, out_dir, ink_saver, formats, variant, 
     if build_all == bool(game):
         raise PrintkitError("give either a GAME (bundled id or spec .yaml) or --all")
     names = specs.bundled_games() if build_all else [game]
+    try:
+        offset = tuple(float(v) for v in back_offset.split(","))
+        if len(offset) != 2 or not all(abs(v) <= 20 for v in offset):
+            raise ValueError
+    except ValueError:
+        raise PrintkitError(f"--back-offset {back_offset[:40]}: give X,Y in millimetres, each -20 to 20 "
+                            "(for example 0.5,-1)") from None
     options = kit.BuildOptions(colors=colors, paper=paper.lower(), ink_saver=ink_saver,
-                               formats=tuple(sorted(wanted)), variant=variant)
+                               formats=tuple(sorted(wanted)), variant=variant, duplex=duplex,
+                               back_offset=offset)
     # Every spec and option is checked before the first kit is written, so
     # `--all` with an option one game cannot take writes nothing; except
     # --colors, which --all takes as "every game that has that many".

@@ -20,6 +20,10 @@ class BuildOptions:
     ink_saver: bool = False
     formats: tuple = FORMATS
     variant: str | None = None
+    # Two-sided parts (cards): fronts and, on the following page, their backs
+    # mirrored for a long-edge flip; back_offset (x, y) mm corrects a printer's drift.
+    duplex: bool = False
+    back_offset: tuple = (0.0, 0.0)
 
 
 def resolve_options(spec, options: BuildOptions) -> BuildOptions:
@@ -47,6 +51,7 @@ def resolve_options(spec, options: BuildOptions) -> BuildOptions:
     if palette and colors > len(palette):
         raise PrintkitError(f"--colors {colors}: the spec names only {len(palette)} colours")
     return BuildOptions(colors=colors, paper=options.paper, ink_saver=options.ink_saver,
-                        formats=tuple(sorted(set(options.formats))), variant=options.variant)
+                        formats=tuple(sorted(set(options.formats))), variant=options.variant,
+                        duplex=bool(options.duplex), back_offset=tuple(options.back_offset))
 
 

@@ -257,6 +257,8 @@ def impose(spec, parts: list[Part], options, game_module=None) -> list[Sheet]:
             title = words if k == 0 else f"{words} (continued)"
             sheets.append(Sheet(0, 0, sheet_paper, title, group, page))
 
+    if getattr(options, "duplex", False):
+        sheets = _with_backs(sheets, options)
     cover = Sheet(1, 0, paper, "contents, scale check and assembly", "cover")
     sheets.insert(0, cover)
     total = len(sheets)
@@ -307,6 +309,68 @@ def checklist(parts: list[Part]) -> list[tuple[str, str, int]]:
         else:
             seen[key] = [key, part.kind, part.pieces, part.plural]
     return [(name if n == 1 else (many or plural(name)), kind, n) for name, kind, n, many in seen.values()]
+
+
+# --- two-sided printing -------------------------------------------------------
+
+def back_position(placement: Placement, paper: Paper, offset=(0.0, 0.0)) -> tuple[float, float]:
+    """Where a part's back lands on the next page for a long-edge flip: mirrored
+    left to right about the page's middle, then moved by the printer's drift."""
+    return paper.width - placement.x - placement.width + offset[0], placement.y + offset[1]
+
+
+def _with_backs(sheets: list[Sheet], options) -> list[Sheet]:
+    """After each sheet holding two-sided parts, a page of their backs; then a
+    calibration pair to measure the printer's drift."""
+    out: list[Sheet] = []
+    for sheet in sheets:
+        out.append(sheet)
+        sided = [p for p in sheet.placements if p.part.back]
+        if not sided:
+            continue
+        back = Sheet(0, 0, sheet.paper, f"{sheet.title}: backs (print on the reverse, long-edge flip)",
+                     sheet.group)
+        for p in sided:
+            x, y = back_position(p, sheet.paper, options.back_offset)
+            back.furniture.extend(translate(p.part.back, x, y))
+        out.append(back)
+    if any(p.part.back for s in sheets for p in s.placements):
+        out += _calibration(sheets[0].paper, options.back_offset)
+    return out
+
+
+def calibration_marks(paper: Paper) -> list[tuple[float, float]]:
+    """Where the calibration crosses stand: near the corners of the printable area."""
+    x, y, w, h = content_box(paper)
+    return [(x + 30, y + 30), (x + w - 30, y + 30), (x + 30, y + h - 70), (x + w - 30, y + h - 70)]
+
+
+def _cross(x: float, y: float, size: float = 8.0, width: float = 0.3) -> list:
+    return [Line(((x - size, y), (x + size, y)), role="art", width_pt=width),
+            Line(((x, y - size), (x, y + size)), role="art", width_pt=width)]
+
+
+def _calibration(paper: Paper, offset) -> list[Sheet]:
+    """A front with crosses and a back with crosses where a perfect long-edge flip
+    puts them; the millimetre scales beside each read how far the back drifts."""
+    front = Sheet(0, 0, paper, "duplex calibration: front", "calibration")
+    back = Sheet(0, 0, paper, "duplex calibration: back (print on the reverse)", "calibration")
+    lines = ["Print this page and the next on one sheet, both sides (flip on the long edge).",
+             "Hold it against a window: each cross on the back should sit on a cross of the front.",
+             "Read on the scales how far the back's crosses lie right (+x) and up (+y) of the front's,",
+             "then build again with --back-offset X,Y (mm) with those numbers negated."]
+    for k, text in enumerate(lines):
+        front.furniture.append(Text(SAFE_MARGIN + 4, paper.height - 40 - 5 * k, text, size=8, anchor="start"))
+    for x, y in calibration_marks(paper):
+        front.furniture += _cross(x, y)
+        for t in range(-5, 6):  # a millimetre scale under and beside each cross
+            front.furniture.append(Line(((x + t, y - 12), (x + t, y - 12 - (3 if t % 5 == 0 else 1.5))),
+                                        role="art", width_pt=0.3))
+            front.furniture.append(Line(((x - 12, y + t), (x - 12 - (3 if t % 5 == 0 else 1.5), y + t)),
+                                        role="art", width_pt=0.3))
+        bx = paper.width - x + offset[0]
+        back.furniture += _cross(bx, y + offset[1])
+    return [front, back]
 
 
 # --- furniture: title, legend, cover ---------------------------------------

@@ -137,6 +137,10 @@ class Part:
     pieces: int = 1
     piece: str = ""
     plural: str = ""
+    # Art on the part's back, in the part's own frame as seen from the back: a
+    # two-sided part (a card). Printed on the page after the fronts, mirrored
+    # for a long-edge flip, when a kit is built --duplex.
+    back: list = field(default_factory=list)
     # The spec keys whose values set the part's size, each a path of keys
     # (("board", "square_mm"), ...): a part too large for the paper is
     # reported at the first of them.

@@ -69,6 +69,34 @@ def board_sections(spec) -> list[Part]:
                     sized_by=(("board", "square_mm"), ("board", "columns"), ("board", "rows")))
 
 
+def card_front(kind: str, color: dict) -> list:
+    w, h = CARD_W, CARD_H
+    return [Fill(rect(0, 0, w, h), "#FFFFFF"),
+            Line(rect(2, 2, w - 4, h - 4), role="art", closed=True, color=color["hex"], width_pt=2),
+            *unit_symbol(kind, w / 2, h / 2 + 3, w * 0.55),
+            Text(w / 2, 6, kind.capitalize(), size=9, bold=True)]
+
+
+def card_back(color: dict, title: str) -> list:
+    w, h = CARD_W, CARD_H
+    words = title.split()
+    return [Fill(rect(0, 0, w, h), color["hex"], large=True),
+            Text(w / 2, h / 2 + 2, words[0], size=8, bold=True, color="#FFFFFF"),
+            Text(w / 2, h / 2 - 6, " ".join(words[1:]), size=8, bold=True, color="#FFFFFF"),
+            *player_mark(color["mark"], w / 2, h - 9, 6, "#FFFFFF")]
+
+
+def duplex_card(kind: str, color: dict, title: str) -> Part:
+    """A card for two-sided printing: its front here, its back on the next page."""
+    part = Part(f"{kind.capitalize()} card ({color['name']})", CARD_W, CARD_H, kind="card",
+                group=f"cards-{color['name']}", abut=f"cards-{color['name']}", rotatable=False,
+                meta={"color": color["name"], "type": kind})
+    part.extend(card_front(kind, color))
+    part.add(Line(rect(0, 0, CARD_W, CARD_H), role=CUT, closed=True))
+    part.back = card_back(color, title)
+    return part
+
+
 def card(kind: str, color: dict, title: str) -> Part:
     """A gutter-fold card: the front (left) and the back (right), a valley fold between."""
     w, h = CARD_W, CARD_H
@@ -110,8 +138,9 @@ def parts(spec, options) -> list[Part]:
     out = board_sections(spec)
     title = data.get("title", "Playground Battles")
     for color in kit_colors(spec, options):
+        make = duplex_card if getattr(options, "duplex", False) else card
         for kind in TYPES:
-            out += [card(kind, color, title) for _ in range(data["cards"]["per_type"])]
+            out += [make(kind, color, title) for _ in range(data["cards"]["per_type"])]
     for color in kit_colors(spec, options):
         out += [stand(color) for _ in range(3 * data["cards"]["per_type"])]
     items, width, height = die_net(16.0, 6.0)
@@ -125,6 +154,8 @@ def sheet_title(group: str, members: list[Part]) -> str:
     if group.startswith("board-"):
         return members[0].name
     if group.startswith("cards-"):
+        if members[0].back:  # --duplex: the backs follow on the next page
+            return f"cards ({group.split('-', 1)[1]}): fronts"
         return f"cards ({group.split('-', 1)[1]}): fold each along its middle, glue, cut"
     if group.startswith("stands-"):
         return f"stands ({group.split('-', 1)[1]})"
