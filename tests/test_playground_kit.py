@@ -64,3 +64,26 @@ def test_cards_stands_and_die_per_colour():
         assert sorted(p.meta["type"] for p in cards).count("rock") == 8 and len(cards) == 24
         assert sum(1 for p in made if p.kind == "stand" and p.meta["color"] == colour) == 24
     assert sum(1 for p in made if p.kind == "die") == 1
+
+
+def test_a_stand_folds_into_a_tent_whose_ridge_is_slit_to_hold_a_card():
+    stand = pg.stand({"name": "Blue", "hex": "#0072B2", "mark": "ring"})
+    a, b, ridge = stand.meta["slit"]
+    assert b - a > pg.CARD_W  # the card slides in
+    assert a > 2 and stand.width - b > 2  # and the ridge holds at both ends
+    slits = [i for i in stand.items if isinstance(i, Line) and i.role == CUT and len(i.points) == 2]
+    assert [(p[0], p[1]) for p in slits[0].points] == [(a, ridge), (b, ridge)]
+    folds = [i for i in stand.items if isinstance(i, Line) and i.role not in (CUT, "art", "glue")]
+    ridge_folds = [f for f in folds if all(abs(y - ridge) < 1e-9 for _, y in f.points)]
+    assert len(ridge_folds) == 2  # the fold runs on either side of the slit, never along it
+    # Folded: base, front and back faces; the two faces meet at the ridge above the base.
+    assert stand.height == pytest.approx(pg.STAND["tab"] + pg.STAND["base"] + 2 * pg.STAND["face"])
+
+
+def test_the_die_net_folds_into_a_die():
+    from printkit.parts.nets import CROSS, die_faces
+
+    faces = die_faces(CROSS.cells)  # numbered by folding the net: opposite faces sum to 7
+    assert sorted(faces.values()) == [1, 2, 3, 4, 5, 6]
+    spec = specs.load("playground")
+    assert sum(1 for p in pg.parts(spec, BuildOptions()) if p.kind == "die") == 1

@@ -23,7 +23,8 @@ from ...spec import data_of
 
 TYPES = ("rock", "paper", "scissors")
 CARD_W, CARD_H = 38.0, 52.0
-STAND = {"width": 40.0, "face": 24.0, "base": 14.0, "tab": 7.0}
+STAND = {"width": 46.0, "face": 24.0, "base": 14.0, "tab": 7.0}
+SLIT = CARD_W + 1.5  # the slit along the stand's ridge the card slides into
 BASE_FILL = "#E8E0F0"
 LIGHT = "#F4F4F4"
 
@@ -127,9 +128,22 @@ def stand(color: dict) -> Part:
                 Text(width / 2, face / 2 - 1.5, "slot the card here", size=6, color="#FFFFFF")]
 
     items, width, height = standup_net(STAND["width"], STAND["face"], STAND["base"], STAND["tab"], front, back)
+    # The ridge (the fold between the two faces) is slit for the card: it stands
+    # in the slit, upright, its back to the opponent. The fold keeps its ends.
+    ridge = STAND["tab"] + STAND["base"] + STAND["face"]
+    a, b = (width - SLIT) / 2, (width + SLIT) / 2
+    kept = []
+    for item in items:
+        if isinstance(item, Line) and item.role != CUT and len(item.points) == 2 and \
+                all(abs(y - ridge) < 1e-9 for _, y in item.points):
+            kept += [Line(((0.0, ridge), (a, ridge)), role=item.role),
+                     Line(((b, ridge), (width, ridge)), role=item.role)]
+        else:
+            kept.append(item)
+    kept.append(Line(((a, ridge), (b, ridge)), role=CUT))
     part = Part(f"Stand ({color['name']})", width, height, kind="stand", group=f"stands-{color['name']}",
-                meta={"color": color["name"]})
-    part.extend(items)
+                meta={"color": color["name"], "slit": (a, b, ridge)})
+    part.extend(kept)
     return part
 
 
