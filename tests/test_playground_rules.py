@@ -132,8 +132,10 @@ def test_entering_the_base_needs_the_exact_roll():
     assert s.is_terminal() and s.returns() == [1.0, -1.0]
     s = position({"e7": "B S", "a1": "R P"}, roll=1)  # e8 is one step: the base would be a second
     assert "e7-base" not in moves(s)
-    s = position({"e7": "B S", "a1": "R P"}, roll=3)  # e7-f7-f8, then the base: three exactly
-    assert "e7-base" in moves(s)
+    s = position({"e7": "B S", "a1": "R P"}, roll=3)  # a larger roll: no wandering into the base
+    assert "e7-base" not in moves(s)
+    s = position({"d7": "B S", "a1": "R P"}, roll=3)  # d7-e7-e8 (or d8-e8), then the base: three exactly
+    assert "d7-base" in moves(s)
 
 
 def test_a_win_when_the_opponent_has_only_stalemated_pieces():

@@ -23,7 +23,8 @@ of its owner's back row, reached only from those two squares.
   player chooses which of their two pieces stays and on which open square
   of their back row the other goes (an action). Any other piece landing
   there is lost.
-- Win by entering the opponent's base with the exact roll, or when the
+- Win by entering the opponent's base with the exact roll (the roll equals
+  the fewest steps from the piece into the base), or when the
   opponent has no piece left or none that can move (all in stalemates)
   while you have one that can. No free piece on either side: a draw. The
   spec's ``max_turns`` stops a game as unfinished.
@@ -203,9 +204,31 @@ class State(base.State):
             start = self.at[piece]
             ends = set()
             self._walk(start, steps, {start}, ends, gates, enemy_base)
+            if enemy_base in ends and self._base_distance(start, gates) != steps:
+                ends.discard(enemy_base)  # only the proper number enters: no steps to spare
             for end in ends:
                 found.add(g.move_base + start * g.targets + end)
         return found
+
+    def _base_distance(self, start: int, gates: set) -> int | None:
+        """Fewest steps from ``start`` into the enemy base, through empty squares."""
+        g, board = self.game, self.board
+        frontier, seen, steps = [start], {start}, 0
+        while frontier:
+            if any(c in gates for c in frontier):
+                return steps + 1
+            steps += 1
+            nxt = []
+            for c in frontier:
+                x, y = c % g.width, c // g.width
+                for dx, dy in STEPS:
+                    nx, ny = x + dx, y + dy
+                    n = ny * g.width + nx
+                    if 0 <= nx < g.width and 0 <= ny < g.depth and n not in seen and not board.get(n):
+                        seen.add(n)
+                        nxt.append(n)
+            frontier = nxt
+        return None
 
     def _walk(self, at: int, left: int, seen: set, ends: set, gates: set, enemy_base: int) -> None:
         g, board, p = self.game, self.board, self.player
