@@ -103,7 +103,11 @@ class Game(base.Game):
         return State(self)
 
     def state_from_json(self, obj) -> "State":
-        return _from_json(self, obj)
+        try:
+            return _from_json(self, obj)
+        except (TypeError, ValueError, KeyError, IndexError, AttributeError) as exc:
+            # A value of the wrong shape where the checks below did not expect one.
+            raise IllegalAction(f"malformed playground position: {str(exc)[:120]}") from None
 
     def player_names(self) -> list[str]:
         return list(self.colors)
@@ -485,14 +489,14 @@ def _from_json(game: Game, obj) -> State:
         if at is None:
             state.at.append(None)
             continue
-        if at not in squares:
+        if not isinstance(at, str) or at not in squares:
             _fail(f"piece {i + 1}: {str(at)[:10]!r} is not a square")
         state.at.append(squares[at])
         state.board.setdefault(squares[at], []).append(i)
     if state.phase == BREAK and isinstance(obj["pending"], dict):
         # Between a break and the breaker's choice, both of its pieces stand on that square.
         pend = obj["pending"]
-        square = squares.get(pend.get("square"))
+        square = squares.get(pend.get("square")) if isinstance(pend.get("square"), str) else None
         ids = state.board.get(square, [])
         if square is None or len(ids) != 2 or pend.get("rescued") not in ids or pend.get("breaker") not in ids:
             _fail("'pending' must name the square of the break and both pieces on it")
@@ -524,6 +528,9 @@ def _from_json(game: Game, obj) -> State:
         p = obj["pending"]
         if state.phase != BREAK or not isinstance(p, dict) or set(p) != {"square", "breaker", "rescued"}:
             _fail("'pending' belongs to the break phase")
+        if not isinstance(p["square"], str) or not all(isinstance(p[k], int) and not isinstance(p[k], bool)
+                                                      for k in ("breaker", "rescued")):
+            _fail("'pending' holds a square and two piece numbers")
         state.pending = (squares.get(p["square"]), p["breaker"], p["rescued"])
     result = obj["result"]
     if state.phase == OVER:
