@@ -15,6 +15,7 @@ import re
 from pathlib import Path
 
 from .errors import PrintkitError
+from .spec import text_position
 
 MAX_BYTES = 1_000_000  # a position of any bundled game is a few kilobytes
 
@@ -36,16 +37,17 @@ def _fail(path, text: str, offset: int, message: str):
 def read(path: Path):
     """The JSON value in a position file, or PrintkitError saying where it is wrong."""
     try:
-        if path.stat().st_size > MAX_BYTES:
-            raise PrintkitError(f"{path}: a position file is at most {MAX_BYTES:,} bytes; this one is larger")
+        size = path.stat().st_size
+        if size > MAX_BYTES:
+            raise PrintkitError(f"{path}: the file is {size:,} bytes; a position file is at most {MAX_BYTES:,} "
+                                "(one from printkit apply is a few kilobytes)")
         raw = path.read_bytes()
     except OSError as exc:
         raise PrintkitError(f"{path}: cannot read position: {exc.strerror}") from None
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
-        line = raw.count(b"\n", 0, exc.start) + 1
-        column = len(raw[raw.rfind(b"\n", 0, exc.start) + 1:exc.start].decode("utf-8", "replace")) + 1
+        line, column = text_position(raw, exc.start)
         raise PrintkitError(f"{path}:{line}:{column}: cannot read position: not UTF-8 text "
                             f"(byte 0x{raw[exc.start]:02x}); save it as UTF-8") from None
     try:

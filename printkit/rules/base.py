@@ -35,6 +35,14 @@ class IllegalAction(PrintkitError):
     """An action (or a move in notation) that is not legal in this state."""
 
 
+def winner_returns(winner, n: int) -> list[float]:
+    """+1 for ``winner``, -1 for every other player; all 0 when ``winner`` is
+    not a player (a draw, a game stopped by its cap, or one still going)."""
+    if winner in range(n):
+        return [1.0 if p == winner else -1.0 for p in range(n)]
+    return [0.0] * n
+
+
 def same_json(a, b) -> bool:
     """Equal as JSON values, types included: 1 is not true, 48.0 is not 48.
     Positions compare given values with derived ones through this, so one rule

@@ -166,9 +166,7 @@ class State(base.State):
         return self.turn
 
     def returns(self) -> list[float]:
-        if self.winner in (0, 1):
-            return [1.0 if p == self.winner else -1.0 for p in range(2)]
-        return [0.0, 0.0]
+        return base.winner_returns(self.winner, 2)
 
     # --- moves -----------------------------------------------------------------
     def legal_actions(self) -> list[int]:

@@ -652,22 +652,7 @@ def unit_move_figure(spec) -> Part:
         arrow = _arrow(low, s, PATH_INK if k == 0 else "#BBBBBB")
         if k:
             part.extend(arrow)
-        pieces = state.to_json()["pieces"]
-        for x in cols:
-            for y in rows:
-                code = pieces.get(square_name(x, y))
-                if not code:
-                    continue
-                owner, letter = int(code[0]), code[1]
-                color = spec["colors"][game.seats[owner]]
-                x0, y0 = at(x, y)
-                if letter == "B":
-                    part.extend(_builder_from_above(color, x0, y0, s))
-                    continue
-                piece = unit(UNIT_TYPES["PRS".index(letter)], color, g, "figure")
-                offset = (s - g.unit) / 2
-                part.extend(transform(i, dx=x0 + offset, dy=y0 + offset) for i in piece.items
-                            if not (isinstance(i, Line) and i.role == CUT))
+        part.extend(_panel_pieces(spec, game, g, state.to_json()["pieces"], cols, rows, at))
         if not k:
             part.extend(arrow)
     part.meta["caption"] = (
@@ -750,21 +735,7 @@ def build_figure(spec) -> Part:
         for j in range(1, len(rows)):
             part.add(Line(((left, bottom + j * s), (left + panel_w, bottom + j * s)), role=ART,
                           color=GRID_INK, width_pt=0.7))
-        for x in cols:
-            for y in rows:
-                code = pieces.get(square_name(x, y))
-                if not code:
-                    continue
-                owner, letter = int(code[0]), code[1]
-                color = spec["colors"][game.seats[owner]]
-                x0, y0 = at(x, y)
-                if letter == "B":
-                    part.extend(_builder_from_above(color, x0, y0, s))
-                    continue
-                piece = unit(UNIT_TYPES["PRS".index(letter)], color, g, "figure")
-                offset = (s - g.unit) / 2
-                part.extend(transform(i, dx=x0 + offset, dy=y0 + offset) for i in piece.items
-                            if not (isinstance(i, Line) and i.role == CUT))
+        part.extend(_panel_pieces(spec, game, g, pieces, cols, rows, at))
     builds = game.notches[0][before.read[0]][1]
     name = spec["colors"][game.seats[0]]["name"]
     part.meta["caption"] = (
@@ -773,6 +744,28 @@ def build_figure(spec) -> Part:
         f"around it, sharing a side or a corner (shaded); it builds {', '.join(moves)}. "
         "It still steps only straight across a side.")
     return part
+
+
+def _panel_pieces(spec, game, g, pieces: dict, cols, rows, at) -> list:
+    """The pieces of a position (``to_json()["pieces"]``) on a figure's panel of
+    squares, ``at(x, y)`` giving each square's lower-left corner: Builders seen
+    from above, Units as the kit prints them, without their cut lines."""
+    items, s = [], g.square
+    for x in cols:
+        for y in rows:
+            code = pieces.get(square_name(x, y))
+            if not code:
+                continue
+            color = spec["colors"][game.seats[int(code[0])]]
+            x0, y0 = at(x, y)
+            if code[1] == "B":
+                items += _builder_from_above(color, x0, y0, s)
+                continue
+            piece = unit(UNIT_TYPES["PRS".index(code[1])], color, g, "figure")
+            offset = (s - g.unit) / 2
+            items += [transform(i, dx=x0 + offset, dy=y0 + offset) for i in piece.items
+                      if not (isinstance(i, Line) and i.role == CUT)]
+    return items
 
 
 def _builder_from_above(color: dict, x0: float, y0: float, s: float) -> list:

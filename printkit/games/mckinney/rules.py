@@ -524,10 +524,7 @@ class State(base.State):
         self.built = self.moved = self.moving = 0
 
     def returns(self) -> list[float]:
-        n = self.game.num_players
-        if self.winner < 0:
-            return [0.0] * n
-        return [1.0 if p == self.winner else -1.0 for p in range(n)]
+        return base.winner_returns(self.winner, self.game.num_players)
 
     def clone(self) -> "State":
         other = State(self.game, setup=False)
