@@ -127,3 +127,9 @@ def test_the_reference_card_draws_engine_moves(spec):
     # The Scissors' reach diagram rings exactly the engine's 24 targets from e5.
     ringed = [i for i in figures["scissors"].items if isinstance(i, Line) and i.color == lam_parts.MARK_GREEN]
     assert len(ringed) == 24
+
+
+def test_the_checklist_counts_every_piece_in_plain_english(built):
+    cover = PdfReader(built.kit_pdf).pages[0].extract_text()
+    assert "Scissors (Red)" in cover and "Scissorses" not in cover
+    assert "Papers (Red)" in cover and "Flags (Blue)" in cover

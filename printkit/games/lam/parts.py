@@ -153,7 +153,8 @@ def counter_part(letter: str, color: dict, size: float) -> Part:
     kind = KIND_NAMES[letter]
     part = Part(f"{kind.capitalize()} ({color['name']})", size, size, kind="counter",
                 group=f"counters-{color['name']}", sized_by=(("kit", "counter_mm"),),
-                meta={"color": color["name"], "piece": kind})
+                meta={"color": color["name"], "piece": kind},
+                plural=f"Scissors ({color['name']})" if kind == "scissors" else "")  # not "Scissorses"
     outline = regular_polygon(r, r, r, 72)
     part.add(Fill(outline, color["hex"], large=True))
     part.add(Fill(regular_polygon(r, r, r * 0.62, 60), "#FFFFFF", stroke=INK, stroke_pt=0.4))
