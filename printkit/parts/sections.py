@@ -16,7 +16,7 @@ from __future__ import annotations
 from ..sheets import PAPERS, page_for
 from .core import CUT, INK, Fill, Line, Part, Text, glue_tab_art, rect, tabbed_outline, translate
 
-FRAME = 2.0  # mm of board margin around the outer edges of the squares
+FRAME = 4.0  # mm of board margin around the outer edges of the squares, where each section is labelled
 
 
 def _spans(count: int, parts: int) -> list[tuple[int, int]]:
@@ -74,7 +74,9 @@ def sections(columns: int, rows: int, square: float, draw_cell, tab: float, name
             outline = tabbed_outline(rect(left, bottom, right - left, top - bottom), tabs)
             items.append(Line(outline, role=CUT, closed=True))
             label = f"{name} section {j * across + i + 1} of {across * up}: row {j + 1}, column {i + 1}"
-            items.append(Text(left + 1.5, bottom + 0.6, label, size=5.5, anchor="start"))
+            # In the frame along the board's outer edge, never on a square or a seam.
+            label_y = bottom + 1.0 if j == 0 else top - 3.0
+            items.append(Text(left + 1.5, label_y, label, size=5.5, anchor="start"))
             xs_all = [p[0] for p in outline]
             ys_all = [p[1] for p in outline]
             ox, oy = min(xs_all), min(ys_all)
