@@ -17,10 +17,13 @@ each game declares about itself there: ``chance_bound``,
 -4). A game stopped by its turn cap returns zeros, as the rules say; the
 adapter's state says so in ``unfinished``, as the contract's state does.
 
-Observations: the string is the player's view as JSON (``observation``);
-the information state adds the player's own moves so far (perfect recall);
-``resample_from_infostate`` draws a state the player cannot tell from this
-one (``State.resample``), so ISMCTS never peeks.
+Observations follow OpenSpiel's observation types: the public part is the
+table (``public_observation``), the private part what the player's own view
+(``observation``) adds to it; perfect recall adds the history as that view
+saw it (``action_seen_by``: a hidden choice shows as a piece placed, a
+face-hidden tile as its square). ``resample_from_infostate`` draws a state
+the player cannot tell from this one (``State.resample``), so ISMCTS never
+peeks, and the drawn state has the same information state for that player.
 """
 
 from __future__ import annotations
@@ -101,17 +104,23 @@ class PrintkitGame(pyspiel.Game):
         return PrintkitState(self, self.engine.initial_state())
 
     def make_py_observer(self, iig_obs_type=None, params=None):
-        recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
-        return Observer(self, perfect_recall=recall)
+        return Observer(self, iig_obs_type)
 
 
 class PrintkitState(pyspiel.State):
-    """An OpenSpiel state around a contract state."""
+    """An OpenSpiel state around a contract state.
+
+    It keeps the game's history as each player saw it (``State.action_seen_by``):
+    every action in its public form, and for each player the entries where
+    that player saw more (their own hidden choices), so an information state
+    recalls exactly what its player has seen and done."""
 
     def __init__(self, game: PrintkitGame, inner):
         super().__init__(game)
         self.inner = inner
-        self._own_moves: list[list[str]] = [[] for _ in range(game.engine.num_players)]
+        self._full: list[str] = []  # every action as the rules write it
+        self._public: list[str] = []  # every action as the table saw it
+        self._seen: list[dict[int, str]] = [{} for _ in range(game.engine.num_players)]
 
     @property
     def unfinished(self) -> bool:
@@ -133,10 +142,22 @@ class PrintkitState(pyspiel.State):
         return self.inner.chance_outcomes()
 
     def _apply_action(self, action):
-        player = self.inner.current_player
-        if player >= 0:
-            self._own_moves[player].append(self.inner.action_to_string(action))
-        self.inner.apply(action)
+        inner, index = self.inner, len(self._public)
+        public = inner.action_seen_by(None, action)
+        self._full.append(inner.action_to_string(action))
+        self._public.append(public)
+        for player, seen in enumerate(self._seen):
+            mine = inner.action_seen_by(player, action)
+            if mine != public:
+                seen[index] = mine
+        inner.apply(action)
+
+    def history_seen_by(self, player: int | None) -> list[str]:
+        """The actions so far as ``player`` saw them (None: as the table saw them)."""
+        if player is None:
+            return list(self._public)
+        seen = self._seen[player]
+        return [seen.get(i, text) for i, text in enumerate(self._public)]
 
     def _action_to_string(self, player, action):
         return self.inner.action_to_string(action)
@@ -148,10 +169,17 @@ class PrintkitState(pyspiel.State):
         return list(self.inner.returns()) if self.inner.is_terminal() else [0.0] * self.get_game().num_players()
 
     def resample_from_infostate(self, player_id, probability_sampler):
-        """A state ``player_id`` cannot tell from this one, drawn through the sampler."""
+        """A state ``player_id`` cannot tell from this one, drawn through the sampler.
+
+        The other players' private recall belonged to the true state, so in
+        the drawn one they recall only what the table saw (their hidden
+        choices are in their observation, as drawn)."""
         seed = int(probability_sampler() * 2**31) if callable(probability_sampler) else 0
         clone = self.clone()
         clone.inner = self.inner.resample(player_id, random.Random(seed))
+        clone._seen = [dict(seen) if p == player_id else {}
+                       for p, seen in enumerate(self._seen)]
+        clone._full = clone.history_seen_by(player_id)
         return clone
 
     def __str__(self):
@@ -159,10 +187,21 @@ class PrintkitState(pyspiel.State):
 
 
 class Observer:
-    """OpenSpiel's PyObserver: the player's view as a string and as numbers."""
+    """OpenSpiel's PyObserver for every kind of observation it asks for.
 
-    def __init__(self, game: PrintkitGame, perfect_recall: bool = False):
-        self.game, self.perfect_recall = game, perfect_recall
+    ``private_info`` chooses the view: NONE, what is on the table
+    (``public_observation``); SINGLE_PLAYER, the player's own view
+    (``observation``); ALL_PLAYERS, everything (``to_json``). Without
+    ``public_info`` only what that view adds to the table is given. With
+    ``perfect_recall`` the string is preceded by the history as the same
+    view saw it."""
+
+    def __init__(self, game: PrintkitGame, iig_obs_type=None):
+        self.game = game
+        kind = iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False)
+        self.public = kind.public_info
+        self.perfect_recall = kind.perfect_recall
+        self.private = kind.private_info
         module = game._tensor
         if module is not None:
             shapes = module.shape(game.engine)
@@ -177,16 +216,56 @@ class Observer:
             self.tensor = np.zeros(0, np.float32)
             self.dict = {}
 
+    def _view(self, inner, player: int) -> dict:
+        if self.private == pyspiel.PrivateInfoType.NONE:
+            return inner.public_observation()
+        if self.private == pyspiel.PrivateInfoType.ALL_PLAYERS:
+            return inner.to_json()
+        return inner.observation(player)
+
+    def _history(self, state: PrintkitState, player: int) -> list[str]:
+        if self.private == pyspiel.PrivateInfoType.NONE:
+            return state.history_seen_by(None)
+        if self.private == pyspiel.PrivateInfoType.ALL_PLAYERS:
+            return list(state._full)
+        return state.history_seen_by(player)
+
     def set_from(self, state: PrintkitState, player: int) -> None:
         self.tensor.fill(0)
         if self.game._tensor is not None:
-            self.game._tensor.fill(self.game.engine, state.inner.observation(player), player, self.dict)
+            self.game._tensor.fill(self.game.engine, self._view(state.inner, player), player, self.dict)
 
     def string_from(self, state: PrintkitState, player: int) -> str:
-        view = json.dumps(state.inner.observation(player), sort_keys=True)
-        if not self.perfect_recall:
-            return view
-        return view + " | my moves: " + ", ".join(state._own_moves[player])
+        view = self._view(state.inner, player)
+        history = self._history(state, player) if self.perfect_recall else None
+        if not self.public:
+            view = _beyond(view, state.inner.public_observation())
+            if history is not None:
+                table = state.history_seen_by(None)
+                history = [text for text, public in zip(history, table) if text != public]
+        text = json.dumps(view, sort_keys=True)
+        if history is None:
+            return text
+        return "history: " + "; ".join(history) + " | " + text
+
+
+def _beyond(view, table):
+    """What ``view`` shows beyond ``table`` (the same JSON shape): the values
+    that differ, by their path; the private part of an observation."""
+    found = {}
+
+    def walk(a, b, path):
+        if isinstance(a, dict) and isinstance(b, dict) and a.keys() == b.keys():
+            for key in a:
+                walk(a[key], b[key], f"{path}/{key}")
+        elif isinstance(a, list) and isinstance(b, list) and len(a) == len(b):
+            for i, (x, y) in enumerate(zip(a, b)):
+                walk(x, y, f"{path}/{i}")
+        elif a != b:
+            found[path or "/"] = a
+
+    walk(view, table, "")
+    return found
 
 
 _REGISTERED: dict[str, str] = {}  # OpenSpiel short name -> the spec it plays

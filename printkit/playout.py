@@ -65,18 +65,19 @@ def random_playout(game, seed: int, index: int) -> Playout:
     rng = game_rng(seed, index)
     limit = game.max_game_length or 10 ** 7
     state = game.initial_state()
-    length = 0
+    length = decisions = 0
     try:
         while not state.is_terminal():
-            if length >= limit:
-                return Playout(index, length, state.turns_played(), (), False,
-                               f"no end after {length} actions (the game declares at most {limit})")
             legal = None
             if not state.is_chance_node():
+                if decisions >= limit:
+                    return Playout(index, length, state.turns_played(), (), False,
+                                   f"no end after {decisions} decisions (the game declares at most {limit})")
                 legal = state.legal_actions()
                 if not legal:
                     return Playout(index, length, state.turns_played(), (), False,
                                    f"no legal action in a position that is not terminal after {length} actions")
+                decisions += 1
             state.apply(choose(state, rng, legal))
             length += 1
         return Playout(index, length, state.turns_played(), tuple(state.returns()), bool(state.unfinished))

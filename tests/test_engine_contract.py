@@ -92,15 +92,16 @@ def check_step(game, state, full: bool) -> list:
 def playout(game, state, rng, full_every: int = 1, limit: int | None = None):
     """Play randomly to the end, checking every step; returns the positions seen (as JSON)."""
     seen = []
-    length = 0
+    length = decisions = 0
     while True:
         choices = check_step(game, state, full=(length % full_every == 0))
         if not choices:
             break
         seen.append(state.to_json())
+        decisions += not state.is_chance_node()
         state.apply(choose(state, rng, choices if not state.is_chance_node() else None))
         length += 1
-        assert length <= game.max_game_length, "longer than the game's declared maximum"
+        assert decisions <= game.max_game_length, "more decisions than the game's declared maximum"
         if limit and length >= limit:
             break
     return seen
@@ -133,13 +134,51 @@ def test_hidden_information_does_not_leak(config):
             tried += 1
             assert other.observation(p) == state.observation(p), \
                 f"player {p}'s observation changed with only hidden information"
+            assert other.public_observation() == state.public_observation(), \
+                "the table's view changed with only hidden information"
+        if not game.perfect_information:
+            public = state.public_observation()
+            assert public == _common(state.observation(p) for p in range(game.num_players)), \
+                "the table's view must be what every player sees alike"
     if not tried:
         # Perfect information: then every player must see the whole position.
         for obj in positions[:: max(1, len(positions) // HIDDEN_SAMPLES)]:
             state = game.state_from_json(obj)
+            assert state.public_observation() == state.to_json()
             for p in range(game.num_players):
                 assert state.observation(p) == state.to_json(), \
                     f"{game.name} hides nothing, yet player {p}'s observation is not the whole position"
+
+
+def _common(views):
+    """The JSON the views share: a value any two disagree on becomes null."""
+    views = list(views)
+    first = views[0]
+    if all(isinstance(v, dict) and v.keys() == first.keys() for v in views):
+        return {k: _common(v[k] for v in views) for k in first}
+    if all(isinstance(v, list) and len(v) == len(first) for v in views):
+        return [_common(v[i] for v in views) for i in range(len(first))]
+    return first if all(v == first for v in views) else None
+
+
+def test_max_game_length_bounds_every_turn(config):
+    """``max_game_length`` counts decisions as OpenSpiel does, turn cap times the
+    most decisions one turn can take (Playground adds its set-up); no turn of a
+    random game takes more than that share."""
+    game_id, options, game = config
+    if game_id in ("tiles", "playground") or not hasattr(game, "max_turns"):
+        pytest.skip("not a turn cap times a turn's decisions")
+    per_turn = game.max_game_length // game.max_turns
+    assert per_turn * game.max_turns == game.max_game_length
+    for seed in range(6):
+        rng, state = random.Random(seed), game.initial_state()
+        turn, count = state.turns_played(), 0
+        while not state.is_terminal():
+            count += not state.is_chance_node()
+            state.apply(choose(state, rng))
+            if state.turns_played() != turn:
+                assert count <= per_turn, f"a turn took {count} decisions, more than {per_turn}"
+                turn, count = state.turns_played(), 0
 
 
 def _data(kind: str, cid: str) -> dict:

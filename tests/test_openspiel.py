@@ -70,6 +70,66 @@ def test_what_each_game_declares_reaches_openspiel():
         pyspiel.GameType.Information.PERFECT_INFORMATION
 
 
+def test_max_game_length_counts_decisions():
+    """OpenSpiel counts decisions, not chance outcomes: McKinney's 400 turns of
+    at most 6 Builder decisions (5 steps and the slider) and 9 Unit steps
+    (3 Units of 3 steps); Phoenix 2p's 1,000 turns of at most 10 (roll, the
+    Bird to move, an interaction choice and a chain step for each of the
+    opponent's 3 Birds, one lost interaction, a second Phoenix); Lam's 400
+    turns of one."""
+    assert pyspiel.load_game("printkit_mckinney(players=2)").max_game_length() == 400 * (6 + 9)
+    assert pyspiel.load_game("printkit_phoenix(players=2)").max_game_length() == 1000 * (2 * 3 + 4)
+    assert pyspiel.load_game("printkit_lam").max_game_length() == 400
+
+
+def _play(state, moves: int, seed: int):
+    rng = np.random.RandomState(seed)
+    while state.move_number() < moves and not state.is_terminal():
+        if state.is_chance_node():
+            actions, probs = zip(*state.chance_outcomes())
+            state.apply_action(int(rng.choice(actions, p=probs)))
+        else:
+            state.apply_action(int(rng.choice(state.legal_actions())))
+    return state
+
+
+def test_public_and_private_observations_split_as_openspiel_defines_them():
+    """Playground after set-up: the table is the same for both players and
+    shows no unrevealed type; a player's private part is their own types;
+    every player's view is everything; perfect recall shows the other
+    player's set-up choices as pieces placed, one's own as types."""
+    game = pyspiel.load_game("printkit_playground")
+    state = _play(game.new_initial_state(), 22, seed=3)
+    kind = pyspiel.IIGObservationType
+    table = pyspiel.PrivateInfoType.NONE
+    public = adapter.Observer(game, kind(perfect_recall=False, private_info=table))
+    assert public.string_from(state, 0) == public.string_from(state, 1)
+    private = adapter.Observer(game, kind(public_info=False, perfect_recall=False))
+    mine, theirs = private.string_from(state, 0), private.string_from(state, 1)
+    assert mine != theirs and '"type"' not in public.string_from(state, 0).replace('"type": null', "")
+    import json
+    own = json.loads(mine)
+    assert own and all(value in ("rock", "paper", "scissors") for value in own.values())
+    everything = adapter.Observer(game, kind(perfect_recall=False, private_info=pyspiel.PrivateInfoType.ALL_PLAYERS))
+    assert everything.string_from(state, 0) == str(state)
+    recall = state.information_state_string(0)
+    army = game.engine.army
+    setup = recall.split(" | ")[0].removeprefix("history: ").split("; ")[:2 * army]
+    assert setup[:army] != ["piece"] * army and set(setup[army:]) == {"piece"}
+    assert state.information_state_string(1).split(" | ")[0] != recall.split(" | ")[0]
+    table_recall = adapter.Observer(game, kind(perfect_recall=True, private_info=table))
+    assert table_recall.string_from(state, 0) == table_recall.string_from(state, 1)
+
+
+def test_a_face_hidden_tile_is_recalled_by_its_square_only():
+    game = pyspiel.load_game("printkit_tiles")
+    state = game.new_initial_state()
+    state.apply_action(state.legal_actions()[-1])
+    mine, theirs = state.information_state_string(0), state.information_state_string(1)
+    assert mine.startswith("history: ") and "?" not in mine.split(" | ")[0]
+    assert theirs.split(" | ")[0].endswith(" ?")
+
+
 def test_a_spec_path_loads_with_its_own_parameters():
     game = adapter.load(str(ROOT / "specs" / "examples" / "mckinney-variant.yaml"), players=3)
     assert game.num_players() == 3
@@ -115,6 +175,7 @@ def test_ismcts_plays_tiles_through_resampling_and_mcts_beats_random():
     truth.apply_action(truth.legal_actions()[3])
     sample = truth.resample_from_infostate(1, pyspiel.UniformProbabilitySampler(0.0, 1.0))
     assert sample.observation_string(1) == truth.observation_string(1)
+    assert sample.information_state_string(1) == truth.information_state_string(1)
     lam = pyspiel.load_game("printkit_lam")
     rng = np.random.RandomState(2)
     mcts_bot = mcts.MCTSBot(lam, 2, 30, mcts.RandomRolloutEvaluator(1, rng), random_state=rng)
@@ -135,9 +196,14 @@ def test_ismcts_plays_playground_through_resampling_that_agrees_with_the_player(
         else:
             state.apply_action(int(rng.choice(state.legal_actions())))
     player = 0
-    for _ in range(5):
-        sample = state.resample_from_infostate(player, pyspiel.UniformProbabilitySampler(0.0, 1.0))
+    truths = set()
+    sampler = pyspiel.UniformProbabilitySampler(7, 0.0, 1.0)
+    for _ in range(8):
+        sample = state.resample_from_infostate(player, sampler)
         assert sample.observation_string(player) == state.observation_string(player)
+        assert sample.information_state_string(player) == state.information_state_string(player)
+        truths.add(str(sample))
+    assert len(truths) > 1, "the samples must differ in what player 0 cannot see"
     bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, rng), 1.4, 20, random_state=rng)
     while state.is_chance_node():
         actions, probs = zip(*state.chance_outcomes())

@@ -61,7 +61,9 @@ class Game:
 
     name: str = ""
     num_players: int = 2
-    max_game_length: int = 0  # the most actions any game can take
+    # The most decisions (player actions; chance outcomes not counted, as
+    # OpenSpiel counts a game's length) any game can take, turn cap included.
+    max_game_length: int = 0
     num_distinct_actions: int = 0  # every action is 0 <= a < this; 0 when not bounded
 
     def __init__(self, spec):
@@ -139,6 +141,21 @@ class State:
     def observation(self, player: int) -> dict:
         """What ``player`` may know. Perfect-information games show everything."""
         return self.to_json()
+
+    def public_observation(self) -> dict:
+        """What every player sees alike (the table, not anyone's hand). Games
+        that hide something override it; it never shows more than any
+        ``observation(player)``. Perfect-information games show everything."""
+        if not self.game.perfect_information:
+            raise NotImplementedError("a game that hides something says what is public")
+        return self.to_json()
+
+    def action_seen_by(self, player: int | None, action: int) -> str:
+        """How ``action``, about to be applied by whoever is to move, looks to
+        ``player`` (None: to an onlooker who sees only the table). The
+        default is its notation; a game with hidden choices masks what the
+        watcher cannot see."""
+        return self.action_to_string(action)
 
     # --- optional hooks ---------------------------------------------------
     def turns_played(self) -> int | None:

@@ -102,7 +102,7 @@ class Game(base.Game):
         self.spread_base = self.cells * self.cells
         self.first_base = self.spread_base + self.cells * 6
         self.num_distinct_actions = self.first_base + 2
-        self.max_game_length = self.max_turns + 1
+        self.max_game_length = self.max_turns  # one decision a turn; who begins is chance
         self.setup = self._setup(data)
         self.counts = [[0] * 4 for _ in range(2)]
         for cell_pieces in self.setup:

@@ -105,9 +105,15 @@ class Game(base.Game):
                          if (dx or dy) and 0 <= x + dx < w and 0 <= y + dy < w))
             for y in range(w) for x in range(w))
         self.names = tuple(square_name(i % w, i // w) for i in range(s))
+        # The most decisions a turn takes. Builder stage: every step of a full
+        # move and the slider choice where it stops, or every build (a stage
+        # cut short ends with one "end"). Units stage: every step of every
+        # Unit (a Unit stopped early ends with one "end" instead of its last
+        # step), the stage ending by itself once the last Unit has moved.
         a, b = self.notches
-        per_turn = (1 + max(max(st for st, _ in a) + 2, max(bu for _, bu in a) + 1)
-                    + max(u * (st + 1) for u, st in b) + 1)
+        builder = max(max(steps + 1, builds, 1) for steps, builds in a)
+        units = max(max(count * steps, 1) for count, steps in b)
+        per_turn = builder + units
         self.max_game_length = per_turn * self.max_turns
 
     def _square(self, x: int, y: int) -> int:

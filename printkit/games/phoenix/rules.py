@@ -133,10 +133,13 @@ class Game(base.Game):
         self.diagonal_base = self.phoenix_base + len(TYPES) * s  # + from * squares + to
         self.action_limit = self.diagonal_base + s * s
         self.num_distinct_actions = self.action_limit
-        # Longest turn: choose, roll, choose, a chain step per capture plus one,
-        # an interaction choice per elimination, a second Phoenix.
-        birds = players * sum(self.counts)
-        self.max_game_length = 1 + self.max_turns * (2 * birds + 5)
+        # The most decisions a turn takes (the rolls and who begins are
+        # chance, not counted): roll or a diagonal move, which Bird goes to
+        # the rolled square, per opponent's Bird eliminated an interaction
+        # choice and a chain step, one more interaction the mover loses, a
+        # second Phoenix. An entry turn takes one.
+        opponents = (players - 1) * sum(self.counts)
+        self.max_game_length = self.max_turns * (2 * opponents + 4)
 
     # --- squares -----------------------------------------------------------
     def square(self, x: int, y: int) -> int:

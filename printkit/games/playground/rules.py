@@ -52,6 +52,7 @@ TYPES = ("rock", "paper", "scissors")
 LETTERS = "RPS"
 BEATS = {0: 2, 1: 0, 2: 1}  # rock beats scissors, paper beats rock, scissors beat paper
 SETUP, FIRST, ROLL, MOVE, BREAK, OVER = "setup", "first", "roll", "move", "break", "over"
+PUBLIC = -1  # the view of an onlooker: what stands on the table
 DRAW = -2
 STEPS = ((1, 0), (-1, 0), (0, 1), (0, -1))
 
@@ -85,7 +86,10 @@ class Game(base.Game):
         self.move_base = 12
         self.keep_base = self.move_base + self.squares * self.targets
         self.num_distinct_actions = self.keep_base + 2 * 11
-        self.max_game_length = 2 * self.army + 1 + self.max_turns * 3
+        # Decisions: a type per piece at set-up, then a move (or pass) and at
+        # most one choice after a stalemate is broken per turn; the die and
+        # who begins are chance.
+        self.max_game_length = 2 * self.army + self.max_turns * 2
         self.chance_bound = self.die_base + 6
 
     def back_row(self, player: int) -> int:
@@ -398,7 +402,18 @@ class State(base.State):
     def observation(self, player: int) -> dict:
         return self._view(player)
 
+    def public_observation(self) -> dict:
+        """The table: every piece where it stands, a type only once revealed."""
+        return self._view(PUBLIC)
+
+    def action_seen_by(self, player: int | None, action: int) -> str:
+        """A set-up choice is private: the others see a piece placed, not its type."""
+        if self.phase == SETUP and player != self.player:
+            return "piece"
+        return self.action_to_string(action)
+
     def _view(self, player: int | None) -> dict:
+        """What ``player`` sees; None: everything, PUBLIC: the table only."""
         g = self.game
         names = g.colors
         pieces = []

@@ -241,6 +241,15 @@ class State(base.State):
         x, y, o = decode(action)
         return f"{x},{y} {CODES[o]}"
 
+    def action_seen_by(self, player: int | None, action: int) -> str:
+        """A tile laid face-hidden shows the other player (and the table)
+        where it lies, not its corner: ``3,4 ?``."""
+        x, y, _ = decode(action)
+        hidden = len(self.played) % 2 == 0 and (self.turn == 1 or self.game.hidden_every_turn)
+        if hidden and player != self.current_player:
+            return f"{x},{y} ?"
+        return self.action_to_string(action)
+
     def string_to_action(self, text: str) -> int:
         """The action of a move such as ``2,-1 ul``; the corner may also be
         written out (``upper-left``)."""
@@ -284,6 +293,13 @@ class State(base.State):
         other player shows where it stands but not its corner (null)."""
         obj = self.to_json()
         if self.pending is not None and player != self.first_mover():
+            obj["tiles"][-1][2] = None
+        return obj
+
+    def public_observation(self) -> dict:
+        """The table: a face-hidden tile shows where it stands, not its corner."""
+        obj = self.to_json()
+        if self.pending is not None:
             obj["tiles"][-1][2] = None
         return obj
 
