@@ -170,7 +170,7 @@ def list_games():
               help="Number of player colours to print (default: the game's most).")
 @click.option("--paper", type=_PAPER, default="letter", show_default=True,
               help="Paper size; every sheet keeps 6.35 mm clear of ink at each edge.")
-@click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path),
+@click.option("--out", "-o", "out_dir", type=click.Path(file_okay=False, path_type=Path),
               default=Path("output"), show_default=True, help="Output folder; the kit goes in OUT/<id>/.")
 @click.option("--ink-saver", is_flag=True, help="Outlines and marks without large fills.")
 @click.option("--format", "formats", default="pdf,svg", show_default=True,
@@ -370,7 +370,7 @@ def _load_position(game_obj, position: Path | None, players, variant):
                    "when it is their turn, nothing of the others' hidden pieces.")
 def moves(game, position, players, variant, viewer):
     """Every legal move in the position, one a line, in the notation of
-    GAME (a bundled id or a spec .yaml; see its rulebook's appendix). At a
+    GAME (a bundled id or a spec .yaml; see its reference, <id>-reference.pdf). At a
     roll of the dice: each outcome and its probability."""
     from . import rules
 

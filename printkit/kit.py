@@ -6,6 +6,8 @@
 - ``<id>-sheet-NN.svg``: the cut and score lines of sheet NN (format "svg"),
   for every sheet that has any;
 - ``<id>-rules.pdf``: the rulebook, from ``printkit.rulebook.write`` (format "pdf").
+- ``<id>-reference.pdf``: notation, positions, commands and the engine's
+  declarations, for people who write programs (format "pdf").
 
 Every file is written in a staging folder first and moved into place at the
 end, so a build that fails leaves the earlier kit intact; a build replaces
@@ -88,6 +90,8 @@ def planned_files(spec, options: BuildOptions, sheets) -> list[tuple[str, object
                              lambda path, sheet=sheet: svg.write(sheet, path)))
     if "pdf" in options.formats:
         plan.append((rulebook.file_name(spec), lambda path: rulebook.write(spec, options, path)))
+        plan.append((rulebook.reference_file_name(spec),
+                     lambda path: rulebook.write(spec, options, path, reference=True)))
     return plan
 
 

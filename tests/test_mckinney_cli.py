@@ -65,7 +65,7 @@ def test_validate_reports_playouts_that_never_end(monkeypatch):
     code, lines = collect(validate.run, "mckinney", playouts=2, players=2, jobs=1)
     playout._GAMES.clear()
     assert code == 2
-    assert any("no end after 3 actions" in line for line in lines)
+    assert any("no end after 3 decisions" in line for line in lines)
 
 
 def test_simulate_is_the_same_whatever_the_number_of_jobs():

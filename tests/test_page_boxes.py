@@ -44,7 +44,7 @@ def built(tmp_path_factory):
 @pytest.mark.parametrize("game", spec.bundled_games())
 def test_every_page_has_nested_trim_and_bleed_boxes(built, game, paper):
     paths = built(game, paper)
-    assert [p.name for p in paths] == [f"{game}-kit.pdf", f"{game}-rules.pdf"]
+    assert [p.name for p in paths] == [f"{game}-kit.pdf", f"{game}-reference.pdf", f"{game}-rules.pdf"]
     width, height = PAPER_PT[paper]
     for path in paths:
         pages = PdfReader(path).pages

@@ -502,10 +502,10 @@ def test_the_bundled_spec_has_no_problems():
     assert phoenix_checks.check_spec(loaded) == []
 
 
-def test_the_notation_appendix_examples_are_real():
+def test_the_notation_examples_of_the_reference_are_real():
     from printkit import kit, rulebook
 
-    text = rulebook.render(spec.load("phoenix"), kit.BuildOptions(colors=4))
+    text = rulebook.render(spec.load("phoenix"), kit.BuildOptions(colors=4), reference=True)
     blocks = text.split("```")[1::2]
     (example,) = [b for b in blocks if b.lstrip().startswith("{")]
     state = game().state_from_json(json.loads(example))

@@ -18,7 +18,7 @@ from printkit.kit import BuildOptions
 MM = 72 / 25.4
 PAPER_MM = {"letter": (215.9, 279.4), "a4": (210.0, 297.0)}
 GAMES_WITH_RULEBOOKS = sorted(p.name[: -len(".md.j2")] for p in TEMPLATES_DIR.glob("*.md.j2")
-                              if "-" not in p.name)
+                              if "-" not in p.name and p.name != "reference.md.j2")
 
 
 def load(name="mckinney"):
@@ -179,6 +179,24 @@ def test_every_bundled_rulebook_renders_on_both_papers(game):
         texts = pages_text(rulebook.render_pdf(spec, BuildOptions(paper=paper, ink_saver=True)))
         assert spec["title"] in texts[0]
         assert all(f"of {len(texts)}" in t for t in texts)
+
+
+@pytest.mark.parametrize("game", GAMES_WITH_RULEBOOKS)
+def test_the_rulebook_holds_the_game_and_the_reference_the_engine(game):
+    """A player's rulebook has no move notation, JSON, commands or engine
+    fields, and names the reference once; the reference has them all, with
+    the engine's declarations and its observation tensor."""
+    spec = load(game)
+    rules_text = rulebook.render(spec, BuildOptions())
+    for engine_word in ("printkit moves", "printkit apply", "JSON", "to_json", '{"', "Appendix"):
+        assert engine_word not in rules_text, f"{game}'s rulebook still holds {engine_word!r}"
+    assert rules_text.count(f"{spec.id}-reference.pdf") == 1
+    reference = rulebook.render(spec, BuildOptions(), reference=True)
+    for needed in (f"printkit moves {spec.id}", f"printkit apply {spec.id}", "JSON",
+                   "## Move notation and positions", "decisions in a game", "## Observation tensor"):
+        assert needed in reference, f"{game}'s reference lacks {needed!r}"
+    pages = pages_text(rulebook.render_pdf(spec, BuildOptions(paper="a4"), reference=True))
+    assert f"{spec['title']}: reference" in " ".join(pages[0].split())
 
 
 # --- the Markdown subset ----------------------------------------------------

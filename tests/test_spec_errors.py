@@ -123,7 +123,7 @@ def test_a_failed_build_leaves_the_earlier_kit_intact(tmp_path, monkeypatch):
     assert good.exit_code == 0, good.output
     assert "7 sheets" in good.output and "wrote" in good.output
     before = snapshot(out / "mckinney")
-    assert len(before) == 1 + 7 + 1  # kit, one SVG per sheet, rulebook
+    assert len(before) == 1 + 7 + 2  # kit, one SVG per sheet, rulebook and reference
 
     # a spec that cannot be laid out
     text = bundled_text().replace("  square_mm: 22", "  square_mm: 40")
@@ -163,7 +163,7 @@ def test_formats_choose_the_files(tmp_path):
     only_pdf = run("build", "mckinney", "--format", "pdf", "--out", tmp_path / "b")
     assert only_pdf.exit_code == 0
     assert sorted(p.name for p in (tmp_path / "b" / "mckinney").iterdir()) == \
-        [".printkit-manifest.json", "mckinney-kit.pdf", "mckinney-rules.pdf"]
+        [".printkit-manifest.json", "mckinney-kit.pdf", "mckinney-reference.pdf", "mckinney-rules.pdf"]
     bad = run("build", "mckinney", "--format", "png", "--out", tmp_path / "c")
     assert bad.exit_code == 2 and "png" in bad.output
 

@@ -23,9 +23,10 @@ from ..errors import PrintkitError
 from ..writers.fonts import register_fonts
 from .markdown import Renderer, Styles
 from .pdf import RulebookDoc
-from .templating import context, render, render_with_figures, template_name
+from ..options import resolve_options
+from .templating import REFERENCE_TEMPLATE, context, engine_facts, render, render_with_figures, template_name
 
-__all__ = ["write", "render", "render_pdf", "context", "file_name", "template_name"]
+__all__ = ["write", "render", "render_pdf", "context", "file_name", "reference_file_name", "template_name"]
 
 
 def file_name(spec) -> str:
@@ -33,37 +34,48 @@ def file_name(spec) -> str:
     return f"{spec.id}-rules.pdf"
 
 
-def render_pdf(spec, options, templates_dir: Path | None = None) -> bytes:
-    """The rulebook PDF of a spec, as bytes."""
+def reference_file_name(spec) -> str:
+    """The reference's file name inside a kit folder: ``<id>-reference.pdf``."""
+    return f"{spec.id}-reference.pdf"
+
+
+def render_pdf(spec, options, templates_dir: Path | None = None, reference: bool = False) -> bytes:
+    """The rulebook PDF of a spec, as bytes; with ``reference``, the game's
+    reference for programs (notation, positions, commands, the engine's
+    declarations) instead."""
     register_fonts()
-    markdown_text, figures = render_with_figures(spec, options, templates_dir)
+    options = resolve_options(spec, options)
+    name, extra = template_name(spec), None
+    if reference:
+        name, extra = REFERENCE_TEMPLATE, {"engine": engine_facts(spec, options)}
+    markdown_text, figures = render_with_figures(spec, options, templates_dir, name, extra)
     buffer = io.BytesIO()
     title = str(spec.get("title") or spec.id)
-    doc = RulebookDoc(buffer, options.paper, title=f"{title}: rules",
+    doc = RulebookDoc(buffer, options.paper, title=f"{title}: {'reference' if reference else 'rules'}",
                       author=str(spec.get("credit") or ""), subject=str(spec.get("description") or ""))
     renderer = Renderer(doc.text_width, Styles(ink_saver=bool(options.ink_saver)),
-                        source=f"rulebook {template_name(spec)}", figures=figures.by_marker(),
+                        source=f"rulebook {name}", figures=figures.by_marker(),
                         height=doc.text_height)
     story = renderer.flowables(markdown_text)
     if not story:
-        raise PrintkitError(f"{template_name(spec)}: the rulebook template produced no text")
+        raise PrintkitError(f"{name}: the template produced no text")
     doc.build_story(story, footer=title)
     return buffer.getvalue()
 
 
-def write(spec, options, path: Path, templates_dir: Path | None = None) -> Path:
+def write(spec, options, path: Path, templates_dir: Path | None = None, reference: bool = False) -> Path:
     """Render the rulebook of ``spec`` with ``options`` (a kit.BuildOptions) to a PDF.
 
     ``path`` is the PDF's path; if it is an existing folder the file is
-    ``<folder>/<id>-rules.pdf``. ``templates_dir``, if given, is searched
-    for templates before printkit's own. Returns the path written.
-    Raises PrintkitError (naming the template file and line) for a missing
-    template, a template syntax error, an undefined value or a forbidden
-    operation in a template."""
+    ``<folder>/<id>-rules.pdf`` (``<id>-reference.pdf`` for the reference).
+    ``templates_dir``, if given, is searched for templates before printkit's
+    own. Returns the path written. Raises PrintkitError (naming the template
+    file and line) for a missing template, a template syntax error, an
+    undefined value or a forbidden operation in a template."""
     path = Path(path)
     if path.is_dir():
-        path = path / file_name(spec)
-    data = render_pdf(spec, options, templates_dir)
+        path = path / (reference_file_name(spec) if reference else file_name(spec))
+    data = render_pdf(spec, options, templates_dir, reference)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_bytes(data)

@@ -26,6 +26,7 @@ from ..spec import display_path
 from .figures import Figures
 
 TEMPLATE_SUFFIX = ".md.j2"
+REFERENCE_TEMPLATE = "reference.md.j2"  # every game's reference for programs, one template
 
 
 # --- helpers the templates may call (as functions or as filters) -----------
@@ -152,6 +153,44 @@ def context(spec, options, figures: Figures | None = None) -> dict:
     }
 
 
+def engine_facts(spec, options) -> dict:
+    """What the rules engine declares about the game, for its reference: per
+    player count the declared lengths and action space, whether there is
+    chance and hidden information, and the observation tensor's parts."""
+    rules = games.stage(spec.game, "rules")
+    counts = getattr(games.stage(spec.game, "checks"), "player_counts", None)
+    seats = spec.get("players") or {}
+    if counts is not None:
+        allowed = sorted(counts(spec, options.variant))
+    elif isinstance(seats, dict) and seats.get("min"):
+        allowed = list(range(seats["min"], seats["max"] + 1))
+    else:
+        allowed = [None]
+    configurations = []
+    for n in allowed:
+        kwargs = {"players": n} if n is not None else {}
+        if options.variant:
+            kwargs["variant"] = options.variant
+        game = rules.Game(spec, **kwargs)
+        configurations.append({
+            "players": game.num_players, "max_game_length": game.max_game_length,
+            "num_distinct_actions": game.num_distinct_actions, "chance_bound": game.chance_bound,
+            "utility": game.utility(), "perfect_information": game.perfect_information,
+            "max_turns": getattr(game, "max_turns", None),
+        })
+    tensor = games.optional_stage(spec.game, "tensor")
+    parts = []
+    if tensor is not None:
+        game = rules.Game(spec, **({"variant": options.variant} if options.variant else {}))
+        parts = [{"name": name, "shape": " x ".join(str(k) for k in shape)}
+                 for name, shape in tensor.shape(game).items()]
+    return {
+        "configurations": configurations,
+        "tensor": {"doc": " ".join((tensor.__doc__ or "").split("\n\n", 1)[-1].split()) if tensor else "",
+                   "parts": parts},
+    }
+
+
 def _figure_function(figures: Figures):
     """A plain function for the template, so it cannot reach the collector's state."""
     def figure(name, caption=None, width=1.0):
@@ -164,21 +203,27 @@ def template_name(spec) -> str:
     return f"{spec.game}{TEMPLATE_SUFFIX}"
 
 
-def render(spec, options, templates_dir: Path | None = None, name: str | None = None) -> str:
-    """Render a spec's rulebook template to Markdown text."""
+def render(spec, options, templates_dir: Path | None = None, name: str | None = None,
+           reference: bool = False) -> str:
+    """Render a spec's rulebook template (or its reference) to Markdown text."""
+    if reference:
+        options = resolve_options(spec, options)
+        return render_with_figures(spec, options, templates_dir, REFERENCE_TEMPLATE,
+                                   {"engine": engine_facts(spec, options)})[0]
     return render_with_figures(spec, options, templates_dir, name)[0]
 
 
 def render_with_figures(spec, options, templates_dir: Path | None = None,
-                        name: str | None = None) -> tuple[str, Figures]:
-    """The Markdown text of a spec's rulebook and the figures it asked for."""
+                        name: str | None = None, extra: dict | None = None) -> tuple[str, Figures]:
+    """The Markdown text of a spec's rulebook (or of template ``name``, with
+    ``extra`` names beside the usual ones) and the figures it asked for."""
     env = environment(templates_dir)
     name = name or template_name(spec)
     options = resolve_options(spec, options)
     figures = Figures(spec, options)
     try:
         template = env.get_template(name)
-        return template.render(context(spec, options, figures)), figures
+        return template.render({**context(spec, options, figures), **(extra or {})}), figures
     except PrintkitError:
         raise
     except jinja2.TemplateSyntaxError as exc:

@@ -5,7 +5,8 @@
     state = game.initial_state()
 
 See ``base.py`` for the Game and State every game module implements, and
-each game's rulebook appendix for its move notation and position format.
+each game's reference (<id>-reference.pdf in its kit) for its move notation
+and position format.
 """
 
 from __future__ import annotations

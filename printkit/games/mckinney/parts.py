@@ -548,7 +548,7 @@ def board_figure(spec, options) -> Part:
             if _inside(item, face):
                 figure.add(here(item, ox, oy))
         figure.add(here(Line(rect(x0, y0, x1 - x0, y1 - y0), role=ART, closed=True, width_pt=1.2), 0, 0))
-    # Square names, as the notation appendix uses them.
+    # Square names, as the reference uses them.
     n, s = g.size, g.square
     for k in range(2 * n):
         centre = (k - n + 0.5) * s

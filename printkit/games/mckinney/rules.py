@@ -23,7 +23,7 @@ south, west, then ``7 + type * S + square`` builds (type 0 Paper, 1 Rock,
 2 Scissors; S squares, ``square = y * width + x``), then
 ``7 + 3 * S + square * 4 + direction`` steps the Unit on ``square``.
 
-The notation and position format are documented in the rulebook appendix
+The notation and position format are documented in the reference
 (templates/mckinney-notation.md.j2).
 """
 

@@ -29,7 +29,7 @@ reasons for each reading):
   to the Phoenix square (an action, or ``stop``), and the chain-reaction
   step after a capture (``step`` or ``stop``).
 
-Actions and notation (documented in the rulebook appendix,
+Actions and notation (documented in the reference,
 templates/phoenix-notation.md.j2): ``first Red``; dice ``3-5`` (black die
 X = 3, white die Y = 5); ``roll``; ``R 3,5`` (enter the Rock at 3,5);
 ``P 2,3>3,5`` (move the Paper to the rolled square 3,5); ``S d 2,3>3,4``
@@ -709,7 +709,7 @@ class State(base.State):
 
 
 # The forms of a move, as ``_normalise`` leaves them, with an example each
-# (the rulebook appendix lists the same).
+# (the reference lists the same).
 NOTATION = (
     ("first", r"first \S+", "first Red"),
     ("dice", r"\d+-\d+", "3-5"),

@@ -21,7 +21,7 @@ Actions: ``((x + 64) * 129 + (y + 64)) * 4 + orientation`` with the
 orientation numbered as in ``tiles_shapes`` (ll 0, lr 1, ul 2, ur 3).
 Notation: ``x,y corner``, e.g. ``2,-1 ul`` (the tile at x 2, y -1 with its
 black half in the upper-left corner). The position format is documented in
-the rulebook appendix (templates/tiles-notation.md.j2) and in ``to_json``.
+the reference (templates/tiles-notation.md.j2) and in ``to_json``.
 """
 
 from __future__ import annotations
@@ -261,7 +261,7 @@ class State(base.State):
 
     # --- positions ---------------------------------------------------------
     def to_json(self) -> dict:
-        """The position (see the rulebook appendix):
+        """The position (see the reference):
 
         - ``tiles``: every tile in play order as [x, y, corner]; tiles 1-2 are
           turn 1, 3-4 turn 2 and so on; a turn's first tile is its first
