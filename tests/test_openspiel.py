@@ -140,7 +140,8 @@ def test_a_spec_path_loads_with_its_own_parameters():
     assert str(again) == str(state)
 
 
-@pytest.mark.parametrize("name", ["printkit_tiles", "printkit_lam", "printkit_phoenix", "printkit_mckinney(players=2)"])
+@pytest.mark.parametrize("name", ["printkit_tiles", "printkit_lam", "printkit_phoenix", "printkit_mckinney(players=2)",
+                                  "printkit_playground"])
 def test_the_rl_environment_steps_a_random_agent_through_whole_games(name):
     env = rl_environment.Environment(name)
     rng = np.random.RandomState(1)
