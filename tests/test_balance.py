@@ -113,7 +113,8 @@ def test_resample_keeps_what_the_player_sees_and_draws_the_rest():
     assert state.resample(owner, random.Random(0)).to_json() == state.to_json()
 
 
-@pytest.mark.parametrize("name, options", [("tiles", {}), ("phoenix", {}), ("mckinney", {"players": 2})])
+@pytest.mark.parametrize("name, options", [("tiles", {}), ("phoenix", {}), ("mckinney", {"players": 2}),
+                                           ("lam", {})])
 def test_each_agent_beats_the_one_below_it(name, options):
     summary = run(name, agents=("random", "greedy", "mcts"), games=24, seed=0, jobs=2, echo=lambda *_: None,
                   **options)

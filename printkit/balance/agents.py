@@ -91,17 +91,24 @@ class GreedyAgent(Agent):
 
 
 class _Node:
-    __slots__ = ("visits", "value", "children")
+    __slots__ = ("visits", "value", "children", "replies")
 
     def __init__(self):
         self.visits = 0
         self.value = 0.0  # summed results for the player who moved into this node
         self.children: dict = {}
+        self.replies: list | None = None  # below a root action: every reply, best first
 
 
 class MCTSAgent(Agent):
     """UCT over actions, with random rollouts cut off after ``depth`` actions
-    and judged by the game's evaluation there.
+    (none by default) and judged by the game's evaluation there.
+
+    The evaluation guides the tree too: the root keeps the ``width`` actions
+    it ranks highest (one visit each, valued one decision ahead); below a
+    root action the replies are tried strongest first, deeper nodes the best
+    of ``sample`` drawn at random. The move chosen is the most visited, the
+    better valued among equals.
 
     Each iteration starts from a fresh ``resample`` of the position, so in
     games with hidden information the tree is shared by every position the
@@ -110,11 +117,14 @@ class MCTSAgent(Agent):
 
     name = "mcts"
 
-    def __init__(self, judge: Judge, iterations: int = 64, depth: int = 2, exploration: float = 0.7):
+    def __init__(self, judge: Judge, iterations: int = 64, depth: int = 0, exploration: float = 0.7,
+                 sample: int = 6, width: int = 8):
         super().__init__(judge)
+        self.width = width
         self.iterations = iterations
         self.depth = depth
         self.exploration = exploration
+        self.sample = sample
 
     def choose(self, state, rng) -> int:
         player = state.current_player
@@ -129,9 +139,14 @@ class MCTSAgent(Agent):
                     continue
                 mover = position.current_player
                 legal = position.legal_actions()
+                if node is root:  # only the candidates the root kept
+                    legal = [a for a in legal if a in root.children] or legal
                 untried = [a for a in legal if a not in node.children]
                 if untried:
-                    action = rng.choice(untried)
+                    if len(path) == 2:  # the answers to a root action: all weighed, best first
+                        action = self._best_reply(node, position, mover, untried, rng)
+                    else:
+                        action = self._most_promising(position, mover, untried, rng)
                     node.children[action] = _Node()
                     position.apply(action)
                     node = node.children[action]
@@ -153,11 +168,17 @@ class MCTSAgent(Agent):
                 visited.visits += 1
                 if mover is not None:
                     visited.value += results[mover]
-        return self._final(root, state.legal_actions(), rng)
+        legal = [a for a in state.legal_actions() if a in root.children]
+        return self._final(root, legal, rng)
 
     def _final(self, root: _Node, legal: list, rng) -> int:
-        most = max(root.children[a].visits for a in legal)
-        return rng.choice([a for a in legal if root.children[a].visits == most])
+        """The most visited action; among equals the best valued (with few
+        iterations for many actions, visits alone would often tie)."""
+        def standing(action):
+            child = root.children[action]
+            return child.visits, round(child.value / child.visits, 9)
+        best = max(standing(a) for a in legal)
+        return rng.choice([a for a in legal if standing(a) == best])
 
     def _root(self, state, player: int, rng) -> _Node:
         """The root with one visit per action, valued by the game's evaluation
@@ -166,13 +187,51 @@ class MCTSAgent(Agent):
         blind to a move that wins or loses at once."""
         root = _Node()
         seen = state.resample(player, rng)
-        for action in seen.legal_actions():
+        valued = []
+        for action in state.legal_actions():
             after = seen.clone()
             after.apply(action)
+            valued.append((self.judge(after, player), rng.random(), action))
+        # The search looks deeper at the few the evaluation ranks highest
+        # (ties drawn at random), rather than thinly at all of them.
+        for value, _, action in sorted(valued, reverse=True)[:self.width]:
             child = root.children[action] = _Node()
-            child.visits, child.value = 1, self.judge(after, player)
+            child.visits, child.value = 1, value
             root.visits += 1
         return root
+
+    def _best_reply(self, node: _Node, position, mover: int, untried: list, rng) -> int:
+        """The strongest reply not tried yet, by the mover's evaluation: the
+        first visit below a root action meets the answer a greedy opponent
+        would give, so a move that loses to it is found at once."""
+        if node.replies is None:
+            valued = []
+            for action in position.legal_actions():
+                after = position.clone()
+                after.apply(action)
+                valued.append((self.judge(after, mover), rng.random(), action))
+            node.replies = [action for *_, action in sorted(valued, reverse=True)]
+        waiting = set(untried)
+        for action in node.replies:
+            if action in waiting:
+                return action
+        return rng.choice(untried)  # a draw of the hidden part allowed others
+
+    def _most_promising(self, position, mover: int, untried: list, rng) -> int:
+        """Of a few untried actions drawn at random, the one the mover's
+        evaluation likes best: a new node tries a good reply first, so a
+        visit below a root action already meets an answer to it, not a
+        random one (a random reply would teach the search to hope)."""
+        if len(untried) == 1:
+            return untried[0]
+        best, choice = -math.inf, untried[0]
+        for action in rng.sample(untried, min(self.sample, len(untried))):
+            after = position.clone()
+            after.apply(action)
+            value = self.judge(after, mover)
+            if value > best:
+                best, choice = value, action
+        return choice
 
     def _select(self, node: _Node, legal: list) -> int:
         # Only the actions legal in this determinisation compete; their own
@@ -192,7 +251,12 @@ AGENTS = {agent.name: agent for agent in (RandomAgent, GreedyAgent, MCTSAgent)}
 
 
 def make(name: str, judge: Judge, iterations: int | None = None) -> Agent:
-    """An agent by its name (random, greedy, mcts)."""
-    if name == "mcts" and iterations:
-        return MCTSAgent(judge, iterations=iterations)
+    """An agent by its name (random, greedy, mcts). The search takes the
+    settings a game's evaluation module tunes for it (``SEARCH``: iterations,
+    depth), then ``iterations`` when given."""
+    if name == "mcts":
+        settings = dict(getattr(judge.module, "SEARCH", None) or {})
+        if iterations:
+            settings["iterations"] = iterations
+        return MCTSAgent(judge, **settings)
     return AGENTS[name](judge)
