@@ -66,3 +66,19 @@ def test_every_page_has_nested_trim_and_bleed_boxes(built, game, paper):
             assert "/ArtBox" not in page, where
             if "/CropBox" in page:
                 assert _inside(bleed, _box(page, "/CropBox")), where
+
+
+@pytest.mark.parametrize("game", spec.bundled_games())
+def test_every_pdf_asks_viewers_to_print_at_actual_size(built, game):
+    """A "fit to page" print would shrink every measured piece: each PDF sets
+    PrintScaling None, so viewers default to 100%."""
+    for path in built(game, "a4"):
+        preferences = PdfReader(path).trailer["/Root"].get("/ViewerPreferences") or {}
+        assert preferences.get("/PrintScaling") == "/None", path.name
+
+
+def test_the_balance_report_asks_for_actual_size_too(tmp_path):
+    from printkit.balance import run
+    report = tmp_path / "report.pdf"
+    run("tiles", agents=("random",), games=2, seed=0, jobs=1, report=str(report), echo=lambda *_: None)
+    assert PdfReader(report).trailer["/Root"]["/ViewerPreferences"]["/PrintScaling"] == "/None"

@@ -19,6 +19,7 @@ from reportlab.pdfgen.canvas import Canvas
 from ..errors import PrintkitError
 from ..writers.atomic import replacing
 from ..writers.fonts import register_fonts
+from ..writers.pdf import actual_size
 
 INK = HexColor("#222222")
 BAR = HexColor("#4C78A8")
@@ -69,6 +70,7 @@ def _draw(path: str, s: dict, board: dict | None) -> None:
     canvas = Canvas(path, pagesize=letter, invariant=1, pageCompression=1, initialFontName=fonts.regular)
     canvas.setTitle(f"{s['game']}: balance report")
     canvas.setAuthor("printkit")
+    actual_size(canvas)
     canvas.setCreator("printkit")
     pen = _Pen(canvas, fonts)
     y = HEIGHT - MARGIN

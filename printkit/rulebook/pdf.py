@@ -11,7 +11,7 @@ from reportlab.platypus import BaseDocTemplate, Frame, PageTemplate
 
 from ..errors import PrintkitError
 from ..writers.fonts import register_fonts
-from ..writers.pdf import page_boxes
+from ..writers.pdf import actual_size, page_boxes
 
 PAPER = {"letter": LETTER, "a4": A4}
 
@@ -39,6 +39,7 @@ class NumberedCanvas(canvas.Canvas):
         # that are never embedded; start every page in our TrueType face.
         kwargs["initialFontName"] = kwargs.get("initialFontName") or register_fonts().regular
         super().__init__(*args, **kwargs)
+        actual_size(self)  # figures and scale squares print at their size
         self._pages = []
 
     def showPage(self):

@@ -43,6 +43,12 @@ def page_boxes(width: float, height: float) -> dict:
     return {"trimBox": paper, "bleedBox": paper}
 
 
+def actual_size(canvas: Canvas) -> None:
+    """Ask viewers to print at 100%: "fit to page" would shrink every
+    measured piece (PrintScaling None in the document's viewer preferences)."""
+    canvas.setViewerPreference("PrintScaling", "None")
+
+
 def write(sheets, path: Path, title: str, subject: str = "", ink_saver: bool = False) -> None:
     """Write all sheets, in order, to one PDF at ``path``."""
     fonts = register_fonts()
@@ -53,6 +59,7 @@ def write(sheets, path: Path, title: str, subject: str = "", ink_saver: bool = F
                     initialFontName=fonts.regular)
     canvas.setTitle(title)
     canvas.setAuthor("printkit")
+    actual_size(canvas)
     canvas.setCreator("printkit")
     canvas.setSubject(subject)
     for sheet in sheets:
