@@ -334,3 +334,39 @@ def test_a_broken_template_exits_2_through_the_cli(tmp_path, monkeypatch):
     assert result.exit_code == 2
     assert "mckinney.md.j2:3: undefined value" in result.output  # stderr is mixed in
     assert "Traceback" not in result.output
+
+
+def _outline_titles(reader) -> set:
+    titles, stack = set(), list(reader.outline)
+    while stack:
+        item = stack.pop()
+        if isinstance(item, list):
+            stack.extend(item)
+        else:
+            titles.add(" ".join(item.title.split()))
+    return titles
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+@pytest.mark.parametrize("game", GAMES_WITH_RULEBOOKS)
+def test_no_heading_ends_a_page_and_no_title_line_holds_one_word(game, paper):
+    """Typesetting: a heading stays with what follows it (on A4 "The Sliders"
+    once ended a page, its tables on the next), and a title that wraps never
+    leaves one word on its last line ("Game" alone)."""
+    for reference in (False, True):
+        data = rulebook.render_pdf(load(game), BuildOptions(paper=paper), reference=reference)
+        reader = PdfReader(io.BytesIO(data))
+        headings = _outline_titles(reader)
+        for number, page in enumerate(reader.pages, 1):
+            lines = [" ".join(line.split()) for line in page.extract_text().splitlines() if line.strip()]
+            body = [line for line in lines if "page " not in line or " of " not in line][:-1]  # no footer
+            assert body and body[-1] not in headings, f"{game} {paper} page {number} ends with {body[-1]!r}"
+        title = load(game)["title"] + (": reference" if reference else "")
+        first = [" ".join(line.split()) for line in reader.pages[0].extract_text().splitlines()]
+        title_lines = []
+        for line in first:
+            title_lines.append(line)
+            if " ".join(title_lines) == title:
+                break
+        assert " ".join(title_lines) == title, (first[:3], title)
+        assert len(title_lines) == 1 or len(title_lines[-1].split()) >= 2, title_lines

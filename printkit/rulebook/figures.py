@@ -132,12 +132,49 @@ class PartDrawing(Flowable):
         self.ink_saver = ink_saver
         self.hAlign = "CENTER"
 
+    # A figure that would leave most of a page blank by moving on shrinks to
+    # the room left instead, down to this share of its size.
+    SHRINK = 0.7
+
     def wrap(self, available_width, available_height):
-        return self.width, self.height
+        self.factor = 1.0
+        if self.height > available_height >= self.height * self.SHRINK:
+            self.factor = available_height / self.height
+        return self.width * self.factor, self.height * self.factor
 
     def draw(self):
         canvas = self.canv
         canvas.saveState()
-        canvas.scale(self.scale, self.scale)
+        scale = self.scale * getattr(self, "factor", 1.0)  # as the last wrap sized it
+        canvas.scale(scale, scale)
         draw_items(canvas, self.part.items, self.fonts, self.ink_saver)
         canvas.restoreState()
+
+
+class FigureBlock(Flowable):
+    """A drawing and its caption as one flowable, so the frame offers it the
+    room really left on the page (platypus measures a keep-together group
+    against unlimited height) and the drawing can shrink into it."""
+
+    GAP = 3  # points between drawing and caption
+
+    def __init__(self, drawing: PartDrawing, caption):
+        super().__init__()
+        self.drawing, self.caption = drawing, caption
+        self.spaceBefore = drawing.spaceBefore
+
+    def wrap(self, available_width, available_height):
+        self.width = available_width
+        _, self.caption_height = self.caption.wrap(available_width, 10 ** 6)
+        below = self.caption_height + self.GAP
+        self.drawn = self.drawing.wrap(available_width, available_height - below)
+        self.height = self.drawn[1] + below
+        return self.width, self.height
+
+    def getSpaceAfter(self):
+        return self.caption.getSpaceAfter()
+
+    def draw(self):
+        self.caption.drawOn(self.canv, 0, 0)
+        x = (self.width - self.drawn[0]) / 2
+        self.drawing.drawOn(self.canv, x, self.caption_height + self.GAP)

@@ -30,7 +30,7 @@ from reportlab.platypus import (CondPageBreak, HRFlowable, KeepTogether, ListFlo
 
 from ..errors import PrintkitError
 from ..writers.fonts import register_fonts
-from .figures import MAX_HEIGHT, OPEN, PartDrawing
+from .figures import MAX_HEIGHT, OPEN, FigureBlock, PartDrawing
 
 BODY_SIZE = 10
 LEADING = 13.5
@@ -121,7 +121,7 @@ class Renderer:
         while i < len(children):
             node = children[i]
             if node.type == "heading" and node.tag == "h1":
-                block = [self.heading(node, self.styles.title, 0)]
+                block = [self.heading(node, self.styles.title, 0, keep_last_words=True)]
                 while (i + 1 < len(children) and children[i + 1].type == "paragraph"
                        and self._figure_of(children[i + 1]) is None):
                     i += 1
@@ -187,8 +187,9 @@ class Renderer:
     def figure(self, figure, width: float) -> list:
         """The drawing, scaled to its share of the width, and its caption below.
 
-        Not a KeepTogether: platypus would not keep a heading with one.
-        The drawing keeps with its caption, a heading with the drawing."""
+        One flowable (FigureBlock), so a heading keeps with it and the
+        drawing shrinks into the room left on a page rather than leaving it
+        blank."""
         drawing = PartDrawing(figure.part, width * figure.width, self.height * MAX_HEIGHT,
                               self.styles.fonts, self.styles.ink_saver)
         drawing.spaceBefore = 4
@@ -199,8 +200,8 @@ class Renderer:
         if len(caption) != 1 or caption[0].type != "paragraph":
             raise PrintkitError(f"{figure.where}: the caption of figure {figure.name!r} "
                                 "must be one paragraph of text")
-        drawing.keepWithNext = 1
-        return [drawing, Paragraph(self.inline(caption[0].children[0]), self.styles.caption)]
+        text = Paragraph(self.inline(caption[0].children[0]), self.styles.caption)
+        return [FigureBlock(drawing, text)]
 
     def listing(self, node: SyntaxTreeNode, width: float) -> ListFlowable:
         ordered = node.type == "ordered_list"
@@ -352,22 +353,41 @@ class Renderer:
             if ord(ch) not in cmap and ch not in "\n\t" and ch not in self.missing:
                 self.missing[ch] = content[max(0, i - 20):i + 20].strip()
 
-    def heading(self, node: SyntaxTreeNode, style: ParagraphStyle, level: int) -> Paragraph:
-        """A heading paragraph that also carries its PDF outline entry (0 = title)."""
-        markup = self.inline(node)
+    def heading(self, node: SyntaxTreeNode, style: ParagraphStyle, level: int,
+                keep_last_words: bool = False) -> Paragraph:
+        """A heading paragraph that also carries its PDF outline entry (0 = title).
+        ``keep_last_words``: the last two words never part, so a title that
+        wraps never ends on a line of one word ("Game" alone)."""
+        markup = outline = self.inline(node)
+        if keep_last_words and " " in markup and ">" not in markup.rsplit(" ", 1)[1]:
+            head, last = markup.rsplit(" ", 1)
+            markup = f"{head}\u00a0{last}"
         paragraph = Paragraph(markup, style)
-        paragraph.outline = (level, _plain(markup))
+        paragraph.outline = (level, _plain(outline))
         return paragraph
+
+
+def _keeps(flowable) -> bool:
+    keep = getattr(flowable, "getKeepWithNext", None)  # a Paragraph's comes from its style
+    return bool(keep() if keep else getattr(flowable, "keepWithNext", 0))
 
 
 def _keep_with_blocks(story: list) -> list:
     """Join a heading (keepWithNext) to the KeepTogether after it (a short
     table): platypus keeps a heading only with a plain flowable, so without
-    this a heading could end a page with its table on the next."""
+    this a heading could end a page with its table on the next. A single
+    short paragraph between a heading and its table goes with them ("The
+    Sliders", a sentence, then the Sliders' tables)."""
     story = list(story)
+    for i in range(len(story) - 2):
+        heading, text, block = story[i], story[i + 1], story[i + 2]
+        if (hasattr(heading, "outline") and _keeps(heading) and isinstance(text, Paragraph)
+                and not hasattr(text, "outline") and isinstance(block, KeepTogether)
+                and len(_plain(text.text)) < 300):
+            text.keepWithNext = 1
     for i in range(len(story) - 2, -1, -1):
         here, after = story[i], story[i + 1]
-        if getattr(here, "keepWithNext", 0) and isinstance(after, KeepTogether):
+        if _keeps(here) and isinstance(after, KeepTogether):
             story[i:i + 2] = [KeepTogether([here] + list(after._content))]
     return story
 
