@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 
 from .errors import PrintkitError
 from .parts.core import (CUT, GLUE, GLUE_GREY, INK, MOUNTAIN, VALLEY, WASTE, WASTE_GREY,
-                         Fill, Line, Part, Text, rect, transform, translate)
+                         Circle, Fill, Line, Part, Text, rect, transform, translate)
 from .writers.fonts import fit_size, text_width_mm
 
 
@@ -267,10 +267,47 @@ def impose(spec, parts: list[Part], options, game_module=None) -> list[Sheet]:
     cover.furniture.extend(_cover(spec, options, sheets, box, game_module))
     # The cover's legend keys every role of the kit, each other sheet its own.
     kit_roles = roles_used(item for sheet in sheets for item in sheet.part_items())
+    duplex = bool(getattr(options, "duplex", False))
     for sheet in sheets:
         roles = kit_roles if sheet is cover else roles_used(sheet.part_items())
-        sheet.furniture[:0] = _title(spec, sheet) + _legend(paper, roles)
+        sheet.furniture[:0] = _title(spec, sheet) + _legend(sheet.paper, roles, print_advice(sheet, duplex))
     return sheets
+
+
+def print_advice(sheet: Sheet, duplex: bool = False) -> list[str]:
+    """What to print a sheet on, longest wording first: card or plain paper
+    (card when any part on it asks for card), in colour or black ink only
+    (from the colours it prints), one side or both."""
+    parts = [p.part for p in sheet.placements]
+    stock = "card" if any(p.stock == "card" for p in parts) else "plain paper"
+    coloured = any(_coloured(c) for item in sheet.print_items() for c in _colours(item))
+    ink = "in colour" if coloured else "black ink only"
+    if duplex and any(p.back for p in parts):
+        sides, short = "both sides (long-edge flip)", "2-sided"
+    elif "backs" in sheet.title or "back (" in sheet.title:
+        sides, short = "the reverse of the sheet before", "reverse"
+    else:
+        sides, short = "one side", "1-sided"
+    return [f"print at 100% on {stock}, {ink}, {sides}",
+            f"100% · {stock} · {'colour' if coloured else 'black'} · {short}",
+            "print at 100%"]
+
+
+def _colours(item) -> tuple:
+    if isinstance(item, (Fill, Line, Text)):
+        return (item.color,) if not isinstance(item, Fill) else (item.color, item.stroke or INK)
+    if isinstance(item, Circle):
+        return (item.fill or INK, item.stroke or INK)
+    return ()
+
+
+def _coloured(hex_color: str) -> bool:
+    """A colour that a black-only printer cannot print as it is (not a grey)."""
+    text = hex_color.lstrip("#")
+    if len(text) != 6:
+        return False
+    r, g, b = (int(text[i:i + 2], 16) for i in (0, 2, 4))
+    return max(r, g, b) - min(r, g, b) > 12
 
 
 def _summary(parts: list[Part]) -> str:
@@ -431,15 +468,17 @@ def legend_items(x: float, y: float, size: float = 6.5, roles=LEGEND_ROLES) -> t
     return items, x - 4.0 if items else x
 
 
-def _legend(paper: Paper, roles) -> list:
+def _legend(paper: Paper, roles, advice=("print at 100% / actual size",)) -> list:
     """The key to the line roles ``roles`` (only those a sheet shows, so a
-    sheet never asks for a fold it has not got) and the 100% reminder."""
+    sheet never asks for a fold it has not got) and, at the right, what to
+    print the sheet on: the longest wording of ``advice`` that fits."""
     y = SAFE_MARGIN + 1.2
     items, end = legend_items(SAFE_MARGIN, y, roles=roles)
-    reminder = "print at 100% / actual size"
     size = 6.5
-    if end + 4 + text_width_mm(reminder, size, bold=True) <= paper.width - SAFE_MARGIN:
-        items.append(Text(paper.width - SAFE_MARGIN, y, reminder, size=size, anchor="end", bold=True))
+    for words in advice:
+        if end + 4 + text_width_mm(words, size, bold=True) <= paper.width - SAFE_MARGIN:
+            items.append(Text(paper.width - SAFE_MARGIN, y, words, size=size, anchor="end", bold=True))
+            break
     return items
 
 

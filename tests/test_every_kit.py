@@ -69,3 +69,34 @@ def test_every_font_is_embedded(built, game):
                 descriptor = target.get("/FontDescriptor")
                 assert descriptor is not None and any(k in descriptor.get_object() for k in
                                                       ("/FontFile2", "/FontFile", "/FontFile3")), path.name
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+@pytest.mark.parametrize("game", specs.bundled_games())
+def test_every_sheet_says_what_to_print_it_on(built, game, paper):
+    """The foot of every sheet names the stock, the ink and the sides."""
+    import re
+    result = built(game, paper)
+    pattern = re.compile(r"print at 100% on (card|plain paper), (in colour|black ink only), "
+                         r"(one side|both sides \(long-edge flip\)|the reverse of the sheet before)")
+    for number, page in enumerate(PdfReader(result.kit_pdf).pages, 1):
+        text = " ".join(page.extract_text().split())
+        assert pattern.search(text), f"{game} {paper} sheet {number} does not say what to print it on"
+
+
+def test_print_advice_follows_the_parts():
+    """Card for pieces, plain paper for a score sheet; colour only when a
+    sheet prints a colour that is not a grey."""
+    from printkit import sheets
+    from printkit.parts.core import Fill, Part
+    from printkit.sheets import Placement, Sheet, print_advice
+    paper = sheets.PAPERS["a4"]
+    grey = Part("grey tile", 10, 10, items=[Fill(((0, 0), (10, 0), (10, 10)), "#777777")])
+    red = Part("red tile", 10, 10, items=[Fill(((0, 0), (10, 0), (10, 10)), "#D55E00")])
+    score = Part("score sheet", 10, 10, stock="paper")
+    assert print_advice(Sheet(2, 3, paper, "t", placements=[Placement(grey, 0, 0)]))[0] == \
+        "print at 100% on card, black ink only, one side"
+    assert print_advice(Sheet(2, 3, paper, "t", placements=[Placement(red, 0, 0)]))[0] == \
+        "print at 100% on card, in colour, one side"
+    assert print_advice(Sheet(2, 3, paper, "t", placements=[Placement(score, 0, 0)]))[0] == \
+        "print at 100% on plain paper, black ink only, one side"

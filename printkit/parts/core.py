@@ -145,6 +145,9 @@ class Part:
     # (("board", "square_mm"), ...): a part too large for the paper is
     # reported at the first of them.
     sized_by: tuple = ()
+    # What to print it on: "card" (stiff enough to stand, fold and handle,
+    # 160-250 g/m2) or "paper" (score sheets, anything written on).
+    stock: str = "card"
 
     def add(self, *items: Item) -> "Part":
         self.items.extend(items)

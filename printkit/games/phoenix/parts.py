@@ -289,7 +289,7 @@ def score_part(spec, colors: list[dict], number: int) -> Part:
         rows.append(f"Casino chips (start {casino['starting_chips']})")
     head_h, row_h, label_w = 9.0, 8.0, 50.0
     height = 7 + head_h + len(rows) * row_h + 1
-    part = Part("Score table (one game)", width, height, kind="score", group="score", rotatable=False,
+    part = Part("Score table (one game)", width, height, kind="score", group="score", rotatable=False, stock="paper",
                 plural="Score tables (one game each)")
     heading = f"Game {number}"
     part.add(Text(1, height - 4.5, heading, size=9, bold=True, anchor="start"))
