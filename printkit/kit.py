@@ -81,8 +81,9 @@ def planned_files(spec, options: BuildOptions, sheets) -> list[tuple[str, object
     title = spec.get("title", spec.id)
     if "pdf" in options.formats:
         plan.append((f"{spec.id}-kit.pdf", lambda path: pdf.write(
-            sheets, path, title=f"{title}: print-and-play kit",
-            subject=f"{len(sheets)} sheets, {sheets[0].paper.name}", ink_saver=options.ink_saver)))
+            sheets, path, title=title, author=str(spec.get("author") or ""),
+            subject=f"print-and-play kit: {len(sheets)} sheets, {sheets[0].paper.name}",
+            ink_saver=options.ink_saver)))
     if "svg" in options.formats:
         for sheet in sheets:
             if svg.has_lines(sheet):

@@ -111,10 +111,12 @@ def _rows(node, schema, common, path, required, spec, comments, rows):
             for step in [p for p in path if p != "[]"]:
                 value = value[step] if not isinstance(value, list) else value[0][step]
             shown = json.dumps(value, ensure_ascii=False) if not isinstance(value, (dict, list)) else ""
+            present = True
         except (KeyError, IndexError, TypeError):
-            shown = ""
+            shown, present = "", False
         concrete = tuple(p if p != "[]" else 0 for p in path)
-        line, _ = spec.where(concrete, key=True)
+        # A key the bundled spec leaves out has no comment of its own there.
+        line, _ = spec.where(concrete, key=True) if present else (None, None)
         # A key on its parent's line (a flow mapping) shares the parent's comment: say it once.
         parent_line = spec.where(concrete[:-1], key=True)[0] if len(concrete) > 1 else None
         note = comments.get(line, "") if line and line != parent_line else ""

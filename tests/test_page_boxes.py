@@ -82,3 +82,17 @@ def test_the_balance_report_asks_for_actual_size_too(tmp_path):
     report = tmp_path / "report.pdf"
     run("tiles", agents=("random",), games=2, seed=0, jobs=1, report=str(report), echo=lambda *_: None)
     assert PdfReader(report).trailer["/Root"]["/ViewerPreferences"]["/PrintScaling"] == "/None"
+
+
+@pytest.mark.parametrize("game", spec.bundled_games())
+def test_the_metadata_are_the_games(built, game):
+    """Title and Author are the game's own (a library shows them), the Subject
+    says which file it is."""
+    loaded = spec.load(game)
+    subjects = []
+    for path in built(game, "a4"):
+        info = PdfReader(path).metadata
+        assert info.title == loaded["title"], path.name
+        assert (info.author or "") == (loaded.get("author") or ""), path.name
+        subjects.append(info.subject.split(":")[0])
+    assert subjects == ["print-and-play kit", "reference for programs", "rules"]

@@ -51,8 +51,9 @@ def render_pdf(spec, options, templates_dir: Path | None = None, reference: bool
     markdown_text, figures = render_with_figures(spec, options, templates_dir, name, extra)
     buffer = io.BytesIO()
     title = str(spec.get("title") or spec.id)
-    doc = RulebookDoc(buffer, options.paper, title=f"{title}: {'reference' if reference else 'rules'}",
-                      author=str(spec.get("credit") or ""), subject=str(spec.get("description") or ""))
+    what = "reference for programs" if reference else "rules"
+    doc = RulebookDoc(buffer, options.paper, title=title, author=str(spec.get("author") or ""),
+                      subject=f"{what}: {spec.get('description') or title}")
     renderer = Renderer(doc.text_width, Styles(ink_saver=bool(options.ink_saver)),
                         source=f"rulebook {name}", figures=figures.by_marker(),
                         height=doc.text_height)

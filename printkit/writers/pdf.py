@@ -49,8 +49,10 @@ def actual_size(canvas: Canvas) -> None:
     canvas.setViewerPreference("PrintScaling", "None")
 
 
-def write(sheets, path: Path, title: str, subject: str = "", ink_saver: bool = False) -> None:
-    """Write all sheets, in order, to one PDF at ``path``."""
+def write(sheets, path: Path, title: str, subject: str = "", ink_saver: bool = False,
+          author: str = "") -> None:
+    """Write all sheets, in order, to one PDF at ``path``; ``title`` and
+    ``author`` are the game's (its metadata), ``subject`` says what the file is."""
     fonts = register_fonts()
     first = sheets[0].paper
     canvas = Canvas(str(path), pagesize=(first.width * MM, first.height * MM),
@@ -58,7 +60,7 @@ def write(sheets, path: Path, title: str, subject: str = "", ink_saver: bool = F
                     # else every page names Helvetica, a standard font that is never embedded
                     initialFontName=fonts.regular)
     canvas.setTitle(title)
-    canvas.setAuthor("printkit")
+    canvas.setAuthor(author)
     actual_size(canvas)
     canvas.setCreator("printkit")
     canvas.setSubject(subject)
