@@ -100,3 +100,18 @@ def test_print_advice_follows_the_parts():
         "print at 100% on card, in colour, one side"
     assert print_advice(Sheet(2, 3, paper, "t", placements=[Placement(score, 0, 0)]))[0] == \
         "print at 100% on plain paper, black ink only, one side"
+
+
+@pytest.mark.parametrize("game", specs.bundled_games())
+def test_line_codes_never_mean_two_things(game):
+    """Dashed and dash-dot lines are fold lines on a kit sheet: no art line
+    (a place to put a piece, a frame) is drawn dashed."""
+    from printkit import games
+    from printkit.options import resolve_options
+    from printkit.parts.core import ART, Line
+    loaded = specs.load(game)
+    parts = games.stage(loaded.game, "parts").parts(loaded, resolve_options(loaded, BuildOptions()))
+    for part in parts:
+        for item in part.items:
+            if isinstance(item, Line) and item.role == ART:
+                assert not item.dash, f"{game}: {part.name} has a dashed art line"

@@ -250,8 +250,9 @@ def ashes_part(spec, colors: list[dict]) -> Part:
         for kind in TYPES:
             for _ in range(spec["birds"]["counts"][kind]):
                 left = 52 + k * step
-                part.add(Line(rect(left, bottom + 2, foot_w, foot_h), role="art", closed=True,
-                              color=LABEL_GREY, width_pt=0.6, dash=(2.0, 1.5)))
+                # A tinted place with a thin solid edge: dashes mean a valley fold.
+                part.add(Fill(rect(left, bottom + 2, foot_w, foot_h), "#F1F1F1", stroke=LABEL_GREY,
+                              stroke_pt=0.6))
                 part.extend(unit_symbol(kind, left + foot_w / 2, bottom + 2 + foot_h / 2, foot_h * 0.55,
                                         color=LABEL_GREY))
                 k += 1
