@@ -296,6 +296,8 @@ def test_phoenix_variants_and_escalation_come_from_the_spec():
     assert f"after {turns} turns each" in text
     assert "built for the Casino variant" in text
     assert f"starts with {spec['variants']['casino']['starting_chips']} chips" in text
+    # The kit has no chips: the rulebook says where to keep them, and the score sheet has the row.
+    assert 'score sheet\'s "Casino chips" row' in text.replace("\n", " ")
     for heading in ("The Escalation Phase", "Scoring", "Team", "Give-Away", "Casino"):
         assert heading in text
     with pytest.raises(PrintkitError, match="no such variant"):
