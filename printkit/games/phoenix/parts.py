@@ -83,10 +83,14 @@ def phoenix_emblem(cx: float, cy: float, size: float, color: str = EMBLEM_INK) -
              (-0.75, -0.15), (-0.25, -0.15), (-0.12, -0.35), (0.0, -0.2), (0.12, -0.35), (0.25, -0.15),
              (0.75, -0.15), (0.55, -0.05), (0.95, 0.15), (0.7, 0.2), (0.95, 0.55), (0.35, 0.35))
     head = regular_polygon(cx, cy + 0.32 * s, 0.13 * s, 16)
-    flame = ((-0.3, -0.55), (-0.18, -0.95), (0.0, -0.7), (0.18, -0.95), (0.3, -0.55), (0.0, -0.45))
-    return [Fill(tuple((cx + x * s, cy + y * s) for x, y in wings), color),
-            Fill(head, color),
-            Fill(tuple((cx + x * s, cy + y * s) for x, y in flame), color)]
+    # One bird: the body joins head, wings and the flame of its tail feathers,
+    # each shape overlapping the next, so nothing floats loose at small sizes.
+    body = ((-0.09, 0.3), (0.09, 0.3), (0.13, -0.05), (0.07, -0.44), (-0.07, -0.44), (-0.13, -0.05))
+    tail = ((-0.08, -0.36), (-0.32, -0.62), (-0.2, -0.96), (-0.05, -0.72), (0.0, -0.93), (0.05, -0.72),
+            (0.2, -0.96), (0.32, -0.62), (0.08, -0.36))
+    shapes = [wings, body, tail]
+    return ([Fill(tuple((cx + x * s, cy + y * s) for x, y in shape), color) for shape in shapes]
+            + [Fill(head, color)])
 
 
 def board_part(spec) -> Part:
@@ -114,22 +118,23 @@ def board_part(spec) -> Part:
     for j in range(1, rows):
         part.add(Line(((x0, y0 + j * sq), (x0 + cols * sq, y0 + j * sq)), role="art", color=GRID_INK, width_pt=0.7))
     part.add(Line(rect(x0, y0, cols * sq, rows * sq), role="art", closed=True, width_pt=1.4))
-    # Coordinates: X along the bottom (black die), Y up the left side (white die).
+    # Coordinates: X along the bottom, Y up the left side; which die gives
+    # each along the opposite edge (X at the top, Y at the right).
     for x in range(1, cols + 1):
-        part.add(Text(x0 + (x - 0.5) * sq, y0 - 5.2, str(x), size=12, bold=True))
+        part.add(Text(x0 + (x - 0.5) * sq, y0 - 4.4, str(x), size=10, bold=True))
     for y in range(1, rows + 1):
-        part.add(Text(x0 - 4.2, y0 + (y - 0.5) * sq - 1.5, str(y), size=12, bold=True))
+        part.add(Text(x0 - 3.3, y0 + (y - 0.5) * sq - 1.3, str(y), size=10, bold=True))
     xd, yd = dice["x"], dice["y"]
     words = f"X: the {xd['name'].lower()} die"
     tw = text_width_mm(words, 7.5, bold=True)
     cx = x0 + cols * sq / 2
-    part.extend(_die_icon(cx - tw / 2 - 5.5, 1.6, 3.6, xd["hex"], xd["pips_hex"]))
-    part.add(Text(cx, 2.2, words, size=7.5, bold=True))
+    part.extend(_die_icon(cx - tw / 2 - 4.6, height - 5.5, 3.0, xd["hex"], xd["pips_hex"]))
+    part.add(Text(cx, height - 4.9, words, size=7.5, bold=True))
     words = f"Y: the {yd['name'].lower()} die"
     tw = text_width_mm(words, 7.5, bold=True)
     cy = y0 + rows * sq / 2
-    part.extend(_die_icon(1.4, cy - tw / 2 - 5.0, 3.2, yd["hex"], yd["pips_hex"]))
-    part.add(Text(4.0, cy, words, size=7.5, bold=True, angle=90))
+    part.extend(_die_icon(width - 5.5, cy - tw / 2 - 4.6, 3.0, yd["hex"], yd["pips_hex"]))
+    part.add(Text(width - 2.6, cy, words, size=7.5, bold=True, angle=90))
     part.add(Line(rect(0, 0, width, height), role=CUT, closed=True))
     part.meta.update(origin=(x0, y0), square=sq)
     return part
@@ -139,11 +144,11 @@ def turn_track_part(spec) -> Part:
     """The Turn Counter: rounds 0 to the Escalation Phase, and its marker."""
     rounds = spec["escalation_after_turns_per_player"]
     width = board_size(spec)[0]
-    marker = 11.0
+    cell_h = 10.0
+    marker = cell_h - 1.5  # the marker sits inside a cell, never over its neighbours
     per_row = math.ceil((rounds + 1) / 2)
     cell = min(13.0, (width - 4 - marker - 4) / per_row)
     rows = math.ceil((rounds + 1) / per_row)
-    cell_h = 10.0
     height = 8 + rows * cell_h + 2.5
     part = Part("Turn counter with marker", width, height, kind="track", group="board", rotatable=False,
                 sized_by=(("board", "square_mm"),))
