@@ -260,7 +260,7 @@ def die_net(face: float, tab: float, face_hex: str = "#FFFFFF", pips_hex: str = 
     if caption:
         cx, cy = net.caption_at[0] * face, net.caption_at[1] * face
         for k, (text, size, bold) in enumerate(caption):
-            items.append(Text(cx, cy - 4.5 - k * 4.2, text, size=size, bold=bold))
+            items.append(Text(cx, cy - 4.5 - k * 3.6, text, size=size, bold=bold))
     low_x, low_y, high_x, high_y = bounds(items)
     items = [transform(i, dx=-low_x, dy=-low_y) for i in items]
     return items, high_x - low_x, high_y - low_y

@@ -16,7 +16,8 @@ from __future__ import annotations
 from ..sheets import PAPERS, page_for
 from .core import CUT, INK, Fill, Line, Part, Text, glue_tab_art, rect, tabbed_outline, translate
 
-FRAME = 4.0  # mm of board margin around the outer edges of the squares, where each section is labelled
+FRAME = 6.0  # mm of board margin around the outer edges of the squares, where each section is labelled
+LABEL_SIZE = 5.5  # points; the label sits 2.5 mm or more from the cut
 
 
 def _spans(count: int, parts: int) -> list[tuple[int, int]]:
@@ -75,8 +76,8 @@ def sections(columns: int, rows: int, square: float, draw_cell, tab: float, name
             items.append(Line(outline, role=CUT, closed=True))
             label = f"{name} section {j * across + i + 1} of {across * up}: row {j + 1}, column {i + 1}"
             # In the frame along the board's outer edge, never on a square or a seam.
-            label_y = bottom + 1.0 if j == 0 else top - 3.0
-            items.append(Text(left + 1.5, label_y, label, size=5.5, anchor="start"))
+            label_y = bottom + 2.9 if j == 0 else top - 4.3
+            items.append(Text(left + 3.0, label_y, label, size=LABEL_SIZE, anchor="start"))
             xs_all = [p[0] for p in outline]
             ys_all = [p[1] for p in outline]
             ox, oy = min(xs_all), min(ys_all)

@@ -164,7 +164,7 @@ def track_cells(spec, slider: str, g: KitGeometry) -> tuple[float, float]:
     data = spec["sliders"][slider]
     label1, label2 = data["labels"]
     label_w = max(text_width_mm(label1, 6.5), text_width_mm(label2, 6.5),
-                  text_width_mm(f"Slider {slider}", 8, bold=True)) + 4
+                  text_width_mm(f"Slider {slider}", 8, bold=True)) + 6.5  # 3 mm from the cut, 3.5 before the notches
     n = len(data["notches"])
     c = min(g.square, (g.grid - label_w) / n)
     return g.grid - n * c, c

@@ -209,6 +209,9 @@ def _margin_note(a, b, distance, words) -> Text:
     return _text_on(mx, my, words, up, fit_size(words, length * 0.9, 7.5))
 
 
+LABEL_INSET = 3.0  # mm from the track's end (a cut line) to its labels
+
+
 def _track(spec, q: Quadrant, slider: str, horizontal: bool) -> list:
     """One Slider's track along an outer edge of the grid: a label cell, then a
     notch cell per position showing both values of its pair, and a spot for the
@@ -252,10 +255,10 @@ def _track(spec, q: Quadrant, slider: str, horizontal: bool) -> list:
     for k in range(1, n):
         items.append(Line((at(L + k * c, 0), at(L + k * c, 2 * r)), **line))
     # labels
-    items.append(_text_on(*at(1.5 + text_width_mm(label1, 6.5) / 2, r / 2), label1, up, 6.5))
-    items.append(_text_on(*at(1.5 + text_width_mm(label2, 6.5) / 2, 1.5 * r), label2, up, 6.5))
+    items.append(_text_on(*at(LABEL_INSET + text_width_mm(label1, 6.5) / 2, r / 2), label1, up, 6.5))
+    items.append(_text_on(*at(LABEL_INSET + text_width_mm(label2, 6.5) / 2, 1.5 * r), label2, up, 6.5))
     name = f"Slider {slider}"
-    items.append(_text_on(*at(1.5 + text_width_mm(name, 8, bold=True) / 2, 2 * r + marker_row / 2), name,
+    items.append(_text_on(*at(LABEL_INSET + text_width_mm(name, 8, bold=True) / 2, 2 * r + marker_row / 2), name,
                           up, 8, bold=True))
     size = min(9.5, r / PT * 0.62)
     for k, (first, second) in enumerate(notches):
@@ -287,8 +290,9 @@ def _corner_label(q: Quadrant, color: dict | None) -> list:
         Text(cx, cy - T * 0.2, q.position, size=fit_size(q.position, T - 2, 6.5)),
     ]
     if color is not None:
-        items += player_mark(color["mark"], cx - T * 0.3, cy - T * 0.36, T * 0.12)
-        items.append(Text(cx - T * 0.2, cy - T * 0.39, color["name"], size=fit_size(color["name"], T * 0.62, 5.5),
+        # Kept 2.5 mm or more inside the cut, as everything that must be read.
+        items += player_mark(color["mark"], cx - T * 0.3, cy - T * 0.31, T * 0.12)
+        items.append(Text(cx - T * 0.2, cy - T * 0.34, color["name"], size=fit_size(color["name"], T * 0.62, 5.5),
                           anchor="start"))
     return items
 

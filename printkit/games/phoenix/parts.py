@@ -121,9 +121,9 @@ def board_part(spec) -> Part:
     # Coordinates: X along the bottom, Y up the left side; which die gives
     # each along the opposite edge (X at the top, Y at the right).
     for x in range(1, cols + 1):
-        part.add(Text(x0 + (x - 0.5) * sq, y0 - 4.4, str(x), size=10, bold=True))
+        part.add(Text(x0 + (x - 0.5) * sq, y0 - 3.9, str(x), size=10, bold=True))
     for y in range(1, rows + 1):
-        part.add(Text(x0 - 3.3, y0 + (y - 0.5) * sq - 1.3, str(y), size=10, bold=True))
+        part.add(Text(x0 - 3.1, y0 + (y - 0.5) * sq - 1.3, str(y), size=10, bold=True))
     xd, yd = dice["x"], dice["y"]
     words = f"X: the {xd['name'].lower()} die"
     tw = text_width_mm(words, 7.5, bold=True)
@@ -134,7 +134,7 @@ def board_part(spec) -> Part:
     tw = text_width_mm(words, 7.5, bold=True)
     cy = y0 + rows * sq / 2
     part.extend(_die_icon(width - 5.5, cy - tw / 2 - 4.6, 3.0, yd["hex"], yd["pips_hex"]))
-    part.add(Text(width - 2.6, cy, words, size=7.5, bold=True, angle=90))
+    part.add(Text(width - 3.0, cy, words, size=7.5, bold=True, angle=90))
     part.add(Line(rect(0, 0, width, height), role=CUT, closed=True))
     part.meta.update(origin=(x0, y0), square=sq)
     return part
@@ -154,11 +154,11 @@ def turn_track_part(spec) -> Part:
                 sized_by=(("board", "square_mm"),))
     strip_w = per_row * cell + 4
     part.add(Line(rect(0, 0, strip_w, height), role=CUT, closed=True))
-    part.add(Text(2, height - 4.6, "Turn counter", size=9, bold=True, anchor="start"))
+    part.add(Text(2.6, height - 5.0, "Turn counter", size=9, bold=True, anchor="start"))
     note = ("rounds: move the marker one space when play comes back to the first player; "
             f"after {rounds} rounds the Escalation Phase begins")
-    part.add(Text(2 + text_width_mm("Turn counter", 9, bold=True) + 2, height - 4.6, note,
-                  size=fit_size(note, strip_w - text_width_mm("Turn counter", 9, bold=True) - 6, 6.5),
+    part.add(Text(2.6 + text_width_mm("Turn counter", 9, bold=True) + 2, height - 5.0, note,
+                  size=fit_size(note, strip_w - text_width_mm("Turn counter", 9, bold=True) - 7.5, 6.5),
                   anchor="start"))
     top = height - 8
     for n in range(rounds + 1):
@@ -180,7 +180,7 @@ def turn_track_part(spec) -> Part:
     mx, my = width - marker - 2, (height - marker) / 2
     part.add(Line(rect(mx, my, marker, marker), role=CUT, closed=True))
     part.extend(phoenix_emblem(mx + marker / 2, my + marker / 2 + 0.5, marker * 0.7, INK))
-    part.add(Text(mx + marker / 2, my - 3.5, "marker", size=6))
+    part.add(Text(mx + marker / 2, my - 4.0, "marker", size=5))
     return part
 
 
@@ -189,15 +189,16 @@ def turn_track_part(spec) -> Part:
 def bird_art(color: dict, kind: str):
     """The art of one face of a Bird, for ``standup_net``."""
     def art(w: float, h: float) -> list:
-        band = min(6.0, h * 0.22)
+        band = min(7.0, h * 0.25)
         items = [Fill(rect(0, 0, w, h), color["hex"], large=True),
                  Fill(rect(0, 0, w, band), WHITE)]
         mark = band * 0.55
         items += player_mark(color["mark"], mark * 0.5 + 1.0, band / 2, mark)
         items += player_mark(color["mark"], w - mark * 0.5 - 1.0, band / 2, mark)
         name = kind.capitalize()
-        items.append(Text(w / 2, band / 2 - 0.75, name, size=fit_size(name, w - 2 * mark - 5, 6.5, bold=True),
-                          bold=True))
+        # 2.5 mm or more above the face's lower edge, which is a cut on the back face
+        items.append(Text(w / 2, max(band / 2 - 0.75, 2.9), name,
+                          size=fit_size(name, w - 2 * mark - 5, 6.5, bold=True), bold=True))
         r = min(w, h - band) * 0.38
         cy = band + (h - band) * 0.47
         items.append(Circle((w / 2, cy), r, fill=WHITE, stroke=INK, stroke_pt=0.4))
