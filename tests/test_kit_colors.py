@@ -52,3 +52,44 @@ def _pdf(data):
     from pypdf import PdfReader
 
     return PdfReader(io.BytesIO(data) if isinstance(data, bytes) else data)
+
+
+# --- every pair of player colours told apart --------------------------------------
+
+GREY_STEP = 5.0  # CAM02-UCS lightness J': two tones a black-and-white print tells apart
+CVD_STEP = 10.0  # CAM02-UCS colour difference under a colour-vision deficiency
+DEFICIENCIES = ("deuteranomaly", "protanomaly", "tritanomaly")
+
+
+def _rgb(hex_color: str):
+    import numpy as np
+    text = hex_color.lstrip("#")
+    return np.array([int(text[i:i + 2], 16) / 255 for i in (0, 2, 4)])
+
+
+def _player_colours(game: str) -> list:
+    colours = specs.load(game)["colors"]
+    return colours if isinstance(colours, list) else []
+
+
+@pytest.mark.parametrize("game", specs.bundled_games())
+def test_every_pair_of_player_colours_differs_in_grey_and_for_colour_blind_players(game):
+    """In greyscale every pair differs in tone (Red and Green once printed the
+    same grey); under full deuteranomaly, protanomaly and tritanomaly
+    (simulated) every pair differs in colour or carries a different mark."""
+    import numpy as np
+    pytest.importorskip("colorspacious")
+    from colorspacious import cspace_convert, deltaE
+    colours = _player_colours(game)
+    for i, a in enumerate(colours):
+        for b in colours[i + 1:]:
+            pair = f"{game}: {a['name']} and {b['name']}"
+            grey_a = cspace_convert(_rgb(a["hex"]), "sRGB1", "CAM02-UCS")[0]
+            grey_b = cspace_convert(_rgb(b["hex"]), "sRGB1", "CAM02-UCS")[0]
+            assert abs(grey_a - grey_b) >= GREY_STEP, f"{pair} print the same grey"
+            assert a.get("mark") != b.get("mark"), f"{pair} share a mark"
+            for kind in DEFICIENCIES:
+                seen = {"name": "sRGB1+CVD", "cvd_type": kind, "severity": 100}
+                sa = np.clip(cspace_convert(_rgb(a["hex"]), seen, "sRGB1"), 0, 1)
+                sb = np.clip(cspace_convert(_rgb(b["hex"]), seen, "sRGB1"), 0, 1)
+                assert deltaE(sa, sb) >= CVD_STEP or a.get("mark") != b.get("mark"), f"{pair} ({kind})"
