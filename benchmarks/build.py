@@ -7,7 +7,10 @@ its libraries. Each command runs once untimed first, as a user's second build
 would (the very first build on a machine also compiles the rulebook templates
 into Jinja's cache: some 50 ms more); then the commands take turns, so a
 machine that slows down or speeds up meanwhile weighs on all of them alike.
-Run: python benchmarks/build.py [--runs N]
+It also prints, for every bundled game on Letter, how many sheets its kit
+takes and how much of each sheet's printable area its parts cover (paper
+economy; the cover holds the checklist and assembly, no parts).
+Run: python benchmarks/build.py [--runs N] [--sheets-only]
 """
 
 from __future__ import annotations
@@ -34,10 +37,35 @@ def run_once(args: list[str]) -> float:
         return time.perf_counter() - start
 
 
+def sheet_fill() -> None:
+    from printkit import games
+    from printkit import sheets as imposition
+    from printkit import spec as specs
+    from printkit.options import BuildOptions, resolve_options
+    print("sheets per kit (Letter), and the share of each sheet's printable area its parts cover")
+    for game in specs.bundled_games():
+        for per_colour in (False, True):
+            loaded = specs.load(game)
+            options = resolve_options(loaded, BuildOptions(sheet_per_colour=per_colour))
+            module = games.stage(loaded.game, "parts")
+            laid = imposition.impose(loaded, module.parts(loaded, options), options, module)
+            fills = []
+            for sheet in laid[1:]:
+                _, _, width, height = imposition.content_box(sheet.paper)
+                fills.append(sum(p.width * p.height for p in sheet.placements) / (width * height))
+            label = game + (" --sheet-per-colour" if per_colour else "")
+            print(f"  {label:34} {len(laid):3} sheets  " + " ".join(f"{f:4.0%}" for f in fills))
+    print()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=7)
+    parser.add_argument("--sheets-only", action="store_true", help="only the sheet counts and fill")
     args = parser.parse_args()
+    sheet_fill()
+    if args.sheets_only:
+        return
     python = sys.executable
     commands = [
         ("python -c pass", [python, "-c", "pass"]),

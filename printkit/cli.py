@@ -186,8 +186,11 @@ def list_games():
 @click.option("--back-offset", default="0,0", show_default=True, metavar="X,Y",
               help="With --duplex: move the backs by X,Y mm to correct a printer's drift "
                    "(read it off the calibration pages).")
+@click.option("--sheet-per-colour", "--sheet-per-color", "sheet_per_colour", is_flag=True,
+              help="Each player colour's pieces on sheets of their own, to print each on card of "
+                   "its colour; default: colours share sheets, using fewer.")
 def build(game, build_all, colors, paper, out_dir, ink_saver, formats, variant, overwrite, quiet, duplex,
-          back_offset):
+          back_offset, sheet_per_colour):
     """Build the print-and-play kit of GAME (a bundled id or a spec .yaml)
     into OUT/<id>/, <id> being the spec's `id`: <id>-kit.pdf, one
     <id>-sheet-NN.svg cut file per sheet, and <id>-rules.pdf.
@@ -211,7 +214,7 @@ def build(game, build_all, colors, paper, out_dir, ink_saver, formats, variant, 
                             "(for example 0.5,-1)") from None
     options = kit.BuildOptions(colors=colors, paper=paper.lower(), ink_saver=ink_saver,
                                formats=tuple(sorted(wanted)), variant=variant, duplex=duplex,
-                               back_offset=offset)
+                               back_offset=offset, sheet_per_colour=sheet_per_colour)
     # Every spec and option is checked before the first kit is written, so
     # `--all` with an option one game cannot take writes nothing; except
     # --colors, which --all takes as "every game that has that many".

@@ -24,6 +24,15 @@ class BuildOptions:
     # mirrored for a long-edge flip; back_offset (x, y) mm corrects a printer's drift.
     duplex: bool = False
     back_offset: tuple = (0.0, 0.0)
+    # Each player colour's pieces on sheets of their own (for printing each on
+    # card of its colour); by default colours share sheets, using fewer.
+    sheet_per_colour: bool = False
+
+
+def pieces_group(kind: str, colour: str, options: BuildOptions) -> str:
+    """The sheet group of one colour's pieces of ``kind``: shared by every
+    colour unless the build asks for a sheet per colour."""
+    return f"{kind}-{colour}" if getattr(options, "sheet_per_colour", False) else kind
 
 
 def resolve_options(spec, options: BuildOptions) -> BuildOptions:
@@ -52,6 +61,7 @@ def resolve_options(spec, options: BuildOptions) -> BuildOptions:
         raise PrintkitError(f"--colors {colors}: the spec names only {len(palette)} colours")
     return BuildOptions(colors=colors, paper=options.paper, ink_saver=options.ink_saver,
                         formats=tuple(sorted(set(options.formats))), variant=options.variant,
-                        duplex=bool(options.duplex), back_offset=tuple(options.back_offset))
+                        duplex=bool(options.duplex), back_offset=tuple(options.back_offset),
+                        sheet_per_colour=bool(options.sheet_per_colour))
 
 

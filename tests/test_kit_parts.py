@@ -20,7 +20,10 @@ def options(spec, **kw):
 
 
 def test_each_colour_gets_its_pieces_in_the_spec_counts(mckinney_spec):
-    parts = mckinney.parts(mckinney_spec, options(mckinney_spec, colors=3))
+    shared = mckinney.parts(mckinney_spec, options(mckinney_spec, colors=3))
+    assert [p.group for p in shared][-1] == "pieces"  # by default the colours share sheets
+    parts = mckinney.parts(mckinney_spec, options(mckinney_spec, colors=3, sheet_per_colour=True))
+    assert sorted(p.name for p in parts) == sorted(p.name for p in shared)
     seats = mckinney_spec["board"]["seating"]["3"]
     colours = [mckinney_spec["colors"][s]["name"] for s in seats]
     pieces = mckinney_spec["pieces"]
@@ -40,9 +43,10 @@ def test_each_colour_gets_its_pieces_in_the_spec_counts(mckinney_spec):
 
 
 def test_units_fit_a_square_and_abut_with_shared_cut_lines(mckinney_spec):
-    parts = mckinney.parts(mckinney_spec, options(mckinney_spec))
+    alone = options(mckinney_spec, sheet_per_colour=True)
+    parts = mckinney.parts(mckinney_spec, alone)
     square = mckinney_spec["board"]["square_mm"]
-    laid = sheets.impose(mckinney_spec, parts, options(mckinney_spec), mckinney)
+    laid = sheets.impose(mckinney_spec, parts, alone, mckinney)
     units = [p for p in laid[5].placements if p.part.kind == "unit"]
     assert len(units) == sum(mckinney_spec["pieces"]["units"].values())
     for placement in units:
@@ -128,9 +132,9 @@ def _inside(poly, px, py):
 
 def test_units_of_different_players_differ_in_greyscale(mckinney_kit, mckinney_spec):
     """Print in greyscale: the same Unit of two colours must still look different."""
-    path = mckinney_kit().kit_pdf
-    laid = sheets.impose(mckinney_spec, mckinney.parts(mckinney_spec, options(mckinney_spec)),
-                         options(mckinney_spec), mckinney)
+    path = mckinney_kit(sheet_per_colour=True).kit_pdf
+    alone = options(mckinney_spec, sheet_per_colour=True)
+    laid = sheets.impose(mckinney_spec, mckinney.parts(mckinney_spec, alone), alone, mckinney)
     pdf = pdfium.PdfDocument(str(path))
     crops = []
     dpi = 150

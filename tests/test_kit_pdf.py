@@ -57,7 +57,7 @@ def line_centres(profile, threshold=150):
 def test_every_page_is_the_real_paper_size(mckinney_kit, paper):
     reader = PdfReader(mckinney_kit(paper=paper).kit_pdf)
     want_w, want_h = PAPER_PT[paper]
-    assert len(reader.pages) == 9
+    assert len(reader.pages) == 7  # cover, 4 quadrants, the 4 colours' pieces on 2 shared sheets
     for page in reader.pages:
         box = page.mediabox
         assert float(box.left) == 0 and float(box.bottom) == 0
@@ -81,17 +81,17 @@ def test_every_sheet_is_titled_in_order_and_sheet_one_has_the_checklist(mckinney
     reader = PdfReader(mckinney_kit().kit_pdf)
     texts = [page.extract_text() for page in reader.pages]
     for n, text in enumerate(texts, 1):
-        assert f"Sheet {n} of 9" in text
+        assert f"Sheet {n} of 7" in text
         assert "cut" in text
     # The cover keys every role of the kit; a type B quadrant has no fold or tab to key.
     assert all(words in texts[0] for words in ("valley fold", "mountain fold", "glue tab", "waste"))
     assert "mountain fold" in texts[1] and "glue tab" in texts[1]
     assert "fold" not in texts[2] and "glue tab" not in texts[2] and "waste" in texts[2]
-    assert "print at 100% / actual size" in texts[0]
+    assert "print at 100% / actual size" in texts[0]  # the cover's scale check
     assert "Quadrant A, top-left" in texts[1] and "Quadrant B, top-right" in texts[2]
-    # one pieces sheet per colour, in seat order, after the board
-    for offset, color in enumerate(c["name"] for c in mckinney_spec["colors"]):
-        assert f"{color} pieces" in texts[5 + offset]
+    # the colours' pieces share the sheets after the board, named in seat order
+    names = ", ".join(c["name"] for c in mckinney_spec["colors"][:-1]) + " and " + mckinney_spec["colors"][-1]["name"]
+    assert all(f"Pieces of {names}" in text for text in texts[5:])
     units = mckinney_spec["pieces"]["units"]
     cover = re.sub(r"\s+", " ", texts[0])
     for color in (c["name"] for c in mckinney_spec["colors"]):
@@ -104,12 +104,26 @@ def test_every_sheet_is_titled_in_order_and_sheet_one_has_the_checklist(mckinney
 def test_two_colours_print_two_pieces_sheets_and_two_start_squares(mckinney_kit, mckinney_spec):
     result = mckinney_kit(colors=2)
     texts = [p.extract_text() for p in PdfReader(result.kit_pdf).pages]
-    assert result.sheets == len(texts) == 7
+    assert result.sheets == len(texts) == 6  # both colours' pieces share one sheet
     seats = mckinney_spec["board"]["seating"]["2"]
     names = [mckinney_spec["colors"][s]["name"] for s in seats]
-    assert [t for t in texts if "pieces" in t.split("\n")[0]] and all(
-        any(f"{n} pieces" in t for t in texts) for n in names)
+    titles = [t.split("\n")[0] for t in texts]
+    assert [t for t in titles if "Pieces of" in t] == [t for t in titles if all(n in t for n in names)
+                                                         and "Pieces of" in t] != []
     assert sum("start square unused" in t for t in texts) == 2
+
+
+def test_a_sheet_per_colour_on_request(mckinney_kit, mckinney_spec):
+    """--sheet-per-colour: each colour's pieces alone on their sheet, for
+    printing each on card of its colour (two more sheets than shared)."""
+    shared = mckinney_kit()
+    alone = mckinney_kit(sheet_per_colour=True)
+    assert alone.sheets == shared.sheets + 2 == 9
+    texts = [p.extract_text() for p in PdfReader(alone.kit_pdf).pages]
+    for color in (c["name"] for c in mckinney_spec["colors"]):
+        (mine,) = [t for t in texts if t.startswith(f"Sheet") and f"{color} pieces" in t.split("\n")[0]]
+        others = {c["name"] for c in mckinney_spec["colors"]} - {color}
+        assert not any(f"({other})" in mine for other in others)
 
 
 def test_every_font_is_embedded_truetype(mckinney_kit):

@@ -121,9 +121,9 @@ def test_a_failed_build_leaves_the_earlier_kit_intact(tmp_path, monkeypatch):
     out = tmp_path / "out"
     good = run("build", "mckinney", "--colors", 2, "--out", out)
     assert good.exit_code == 0, good.output
-    assert "7 sheets" in good.output and "wrote" in good.output
+    assert "6 sheets" in good.output and "wrote" in good.output
     before = snapshot(out / "mckinney")
-    assert len(before) == 1 + 7 + 2  # kit, one SVG per sheet, rulebook and reference
+    assert len(before) == 1 + 1 + 5 + 2  # manifest, kit, an SVG per sheet but the cover, rulebook, reference
 
     # a spec that cannot be laid out
     text = bundled_text().replace("  square_mm: 22", "  square_mm: 40")

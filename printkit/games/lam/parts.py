@@ -22,6 +22,7 @@ import math
 from ...parts.core import (ART, CUT, GLUE, GLUE_GREY, INK, Fill, Line, Part, Text, regular_polygon,
                            translate)
 from ...parts.marks import player_mark, unit_symbol
+from ...options import pieces_group
 from ...spec import data_of
 from .hexes import HexBoard, column_letter
 
@@ -147,12 +148,12 @@ def _start_piece(board: HexBoard, setup: list[str], cell: int) -> tuple[str, int
     return "", 0
 
 
-def counter_part(letter: str, color: dict, size: float) -> Part:
+def counter_part(letter: str, color: dict, size: float, group: str = "") -> Part:
     """A round counter: the owner's colour, the type's symbol on white, the owner's mark."""
     r = size / 2
     kind = KIND_NAMES[letter]
     part = Part(f"{kind.capitalize()} ({color['name']})", size, size, kind="counter",
-                group=f"counters-{color['name']}", sized_by=(("kit", "counter_mm"),),
+                group=group or f"counters-{color['name']}", sized_by=(("kit", "counter_mm"),),
                 meta={"color": color["name"], "piece": kind},
                 plural=f"Scissors ({color['name']})" if kind == "scissors" else "")  # not "Scissorses"
     outline = regular_polygon(r, r, r, 72)
@@ -171,8 +172,9 @@ def parts(spec, options) -> list[Part]:
     out = [segment_part(spec, 1), segment_part(spec, 2)]
     pieces = data["pieces"]
     for color in data["colors"][:options.colors or 2]:
+        group = pieces_group("counters", color["name"], options)
         for letter, kind in (("P", "paper"), ("S", "scissors"), ("R", "rock"), ("F", "flag")):
-            out += [counter_part(letter, color, size) for _ in range(pieces[kind])]
+            out += [counter_part(letter, color, size, group) for _ in range(pieces[kind])]
     out.append(reference_card(spec))
     return out
 
@@ -180,8 +182,8 @@ def parts(spec, options) -> list[Part]:
 def sheet_title(group: str, members: list[Part]) -> str:
     if group.startswith("board-"):
         return members[0].name
-    if group.startswith("counters-"):
-        return f"counters ({group.split('-', 1)[1]})"
+    if group.split("-")[0] == "counters":
+        return f"counters ({' and '.join(dict.fromkeys(p.meta['color'] for p in members))})"
     return ", ".join(sorted({p.name for p in members}))
 
 

@@ -32,6 +32,7 @@ from __future__ import annotations
 import math
 
 from ...errors import SpecError
+from ...options import pieces_group
 from ...parts.core import (ART, CUT, GLUE_GREY, INK, MOUNTAIN, PT, VALLEY, WASTE, WASTE_GREY, Circle, Fill,
                            Line, Part, Text, glue_tab_art, rect, regular_polygon, tabbed_outline,
                            transform)
@@ -79,8 +80,13 @@ def parts(spec, options) -> list[Part]:
     pieces fit."""
     seats = playing_seats(spec, options.colors or spec["players"]["max"])
     out = quadrant_parts(spec, seats)
-    for seat in seats:
-        out.extend(pieces(spec, seat_color(spec, seat)))
+    sets = [pieces(spec, seat_color(spec, seat), options) for seat in seats]
+    if getattr(options, "sheet_per_colour", False):
+        return out + [part for one in sets for part in one]
+    # Colours share sheets: every Builder side by side, then the Markers, then
+    # the Units, so each row of a sheet fills with pieces of one size.
+    for kind in ("builder", "slider-marker", "unit"):
+        out += [part for one in sets for part in one if part.kind == kind]
     return out
 
 
@@ -97,10 +103,13 @@ def sheet_title(group: str, members: list[Part]) -> str:
         color = first.meta.get("color")
         start = f", start square {color}" if color else ", start square unused"
         return f"Board {first.name}{start}"
-    color = first.meta.get("color", "")
-    units = sum(1 for p in members if p.kind == "unit")
-    markers = sum(1 for p in members if p.kind == "slider-marker")
-    return f"{color} pieces: Builder, {markers} Slider Markers, {units} Units"
+    colors = list(dict.fromkeys(p.meta.get("color", "") for p in members))
+    units = sum(1 for p in members if p.kind == "unit") // len(colors)
+    markers = sum(1 for p in members if p.kind == "slider-marker") // len(colors)
+    if len(colors) == 1:
+        return f"{colors[0]} pieces: Builder, {markers} Slider Markers, {units} Units"
+    names = ", ".join(colors[:-1]) + " and " + colors[-1]
+    return f"Pieces of {names}: a Builder, {markers} Slider Markers and {units} Units each"
 
 
 def _text_on(x, y, text, up, size, bold=False, color=INK) -> Text:
@@ -299,11 +308,13 @@ def _corner_label(q: Quadrant, color: dict | None) -> list:
 
 # --- pieces ----------------------------------------------------------------------
 
-def pieces(spec, color: dict) -> list[Part]:
-    """One colour's pieces: Builder, Slider Markers, Units (edge to edge)."""
+def pieces(spec, color: dict, options=None) -> list[Part]:
+    """One colour's pieces: Builder, Slider Markers, Units (edge to edge), on
+    sheets shared with the other colours unless ``options`` ask for a sheet
+    per colour."""
     g = kit_geometry(spec)
     name = color["name"]
-    group = f"pieces-{name}"
+    group = pieces_group("pieces", name, options)
     out = []
     for _ in range(spec["pieces"]["builder"]["count"]):
         out.append(builder_net(spec, color, g, group))

@@ -19,6 +19,7 @@ from ...parts.core import CUT, INK, VALLEY, Fill, Line, Part, Text, rect, transl
 from ...parts.marks import player_mark, unit_symbol
 from ...parts.nets import die_net, standup_net
 from ...parts.sections import assembly, sections
+from ...options import pieces_group
 from ...spec import data_of
 
 TYPES = ("rock", "paper", "scissors")
@@ -87,10 +88,10 @@ def card_back(color: dict, title: str) -> list:
             *player_mark(color["mark"], w / 2, h - 9, 6, "#FFFFFF")]
 
 
-def duplex_card(kind: str, color: dict, title: str) -> Part:
+def duplex_card(kind: str, color: dict, title: str, group: str = "") -> Part:
     """A card for two-sided printing: its front here, its back on the next page."""
     part = Part(f"{kind.capitalize()} card ({color['name']})", CARD_W, CARD_H, kind="card",
-                group=f"cards-{color['name']}", abut=f"cards-{color['name']}", rotatable=False,
+                group=group or f"cards-{color['name']}", abut=f"cards-{color['name']}", rotatable=False,
                 meta={"color": color["name"], "type": kind})
     part.extend(card_front(kind, color))
     part.add(Line(rect(0, 0, CARD_W, CARD_H), role=CUT, closed=True))
@@ -98,11 +99,11 @@ def duplex_card(kind: str, color: dict, title: str) -> Part:
     return part
 
 
-def card(kind: str, color: dict, title: str) -> Part:
+def card(kind: str, color: dict, title: str, group: str = "") -> Part:
     """A gutter-fold card: the front (left) and the back (right), a valley fold between."""
     w, h = CARD_W, CARD_H
     part = Part(f"{kind.capitalize()} card ({color['name']})", 2 * w, h, kind="card",
-                group=f"cards-{color['name']}", abut=f"cards-{color['name']}",
+                group=group or f"cards-{color['name']}", abut=f"cards-{color['name']}",
                 meta={"color": color["name"], "type": kind},
                 piece=f"{kind.capitalize()} card ({color['name']})")
     part.add(Fill(rect(0, 0, w, h), "#FFFFFF"))
@@ -118,7 +119,7 @@ def card(kind: str, color: dict, title: str) -> Part:
     return part
 
 
-def stand(color: dict) -> Part:
+def stand(color: dict, group: str = "") -> Part:
     def front(width, face):
         return [Fill(rect(0, 0, width, face), color["hex"], large=True),
                 *player_mark(color["mark"], width / 2, face / 2, 7, "#FFFFFF")]
@@ -141,7 +142,7 @@ def stand(color: dict) -> Part:
         else:
             kept.append(item)
     kept.append(Line(((a, ridge), (b, ridge)), role=CUT))
-    part = Part(f"Stand ({color['name']})", width, height, kind="stand", group=f"stands-{color['name']}",
+    part = Part(f"Stand ({color['name']})", width, height, kind="stand", group=group or f"stands-{color['name']}",
                 meta={"color": color["name"], "slit": (a, b, ridge)})
     part.extend(kept)
     return part
@@ -153,26 +154,31 @@ def parts(spec, options) -> list[Part]:
     title = data.get("title", "Playground Battles")
     for color in kit_colors(spec, options):
         make = duplex_card if getattr(options, "duplex", False) else card
+        group = pieces_group("cards", color["name"], options)
         for kind in TYPES:
-            out += [make(kind, color, title) for _ in range(data["cards"]["per_type"])]
+            out += [make(kind, color, title, group) for _ in range(data["cards"]["per_type"])]
     for color in kit_colors(spec, options):
-        out += [stand(color) for _ in range(3 * data["cards"]["per_type"])]
+        group = pieces_group("stands", color["name"], options)
+        out += [stand(color, group) for _ in range(3 * data["cards"]["per_type"])]
     items, width, height = die_net(16.0, 6.0)
-    die = Part("Die", width, height, kind="die", group="die")
+    # The die rides on the last board section's sheet, in the room the board leaves.
+    last = len(board_sections(spec))
+    die = Part("Die", width, height, kind="die", group=out[last - 1].group)
     die.extend(items)
-    out.append(die)
+    out.insert(last, die)
     return out
 
 
 def sheet_title(group: str, members: list[Part]) -> str:
     if group.startswith("board-"):
-        return members[0].name
-    if group.startswith("cards-"):
+        return members[0].name + (" and the die" if any(p.kind == "die" for p in members) else "")
+    colours = " and ".join(dict.fromkeys(p.meta["color"] for p in members if "color" in p.meta))
+    if group.split("-")[0] == "cards":
         if members[0].back:  # --duplex: the backs follow on the next page
-            return f"cards ({group.split('-', 1)[1]}): fronts"
-        return f"cards ({group.split('-', 1)[1]}): fold each along its middle, glue, cut"
-    if group.startswith("stands-"):
-        return f"stands ({group.split('-', 1)[1]})"
+            return f"cards ({colours}): fronts"
+        return f"cards ({colours}): fold each along its middle, glue, cut"
+    if group.split("-")[0] == "stands":
+        return f"stands ({colours})"
     return ", ".join(sorted({p.name for p in members}))
 
 
