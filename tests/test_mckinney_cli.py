@@ -32,7 +32,7 @@ def test_validate_bundled_spec_is_sound():
     assert sum(line.startswith("  players ") for line in lines) == 3  # 2, 3 and 4 players
     # The analysis' notes (each seat's distances, the symmetry) say they are notes.
     notes = [line for line in lines if ": note: " in line]
-    assert len(notes) == 5 and "mckinney.yaml:29:7: note: seat 0 (top-left" in notes[0]
+    assert len(notes) == 5 and "mckinney.yaml:30:7: note: seat 0 (top-left" in notes[0]
 
 
 def test_validate_broken_example_exits_2_with_every_problem():
