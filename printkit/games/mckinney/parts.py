@@ -464,6 +464,10 @@ def cover(spec, options, width: float, height: float) -> list:
         square = tuple(board(p) for p in rect(sx0, sy0, sx1 - sx0, sy1 - sy0))
         fill = seat_color(spec, q.seat)["hex"] if q.seat in seats else "#FFFFFF"
         items.append(Fill(square, fill, stroke=INK, stroke_pt=0.8))
+        if q.seat in seats:  # the colour's mark too: the diagram reads in greyscale
+            (ax, ay), (bx, by) = board((sx0, sy0)), board((sx1, sy1))
+            items += player_mark(seat_color(spec, q.seat)["mark"], (ax + bx) / 2, (ay + by) / 2,
+                                 abs(bx - ax) * 0.62)
         mx, my = board(((gx0 + gx1) / 2, (gy0 + gy1) / 2))
         items.append(Text(mx, my + 1.5, q.type, size=16, bold=True))
         items.append(Text(mx, my - 3.5, q.position, size=7))
