@@ -280,6 +280,8 @@ def print_advice(sheet: Sheet, duplex: bool = False) -> list[str]:
     (from the colours it prints), one side or both."""
     parts = [p.part for p in sheet.placements]
     stock = "card" if any(p.stock == "card" for p in parts) else "plain paper"
+    if stock == "card" and dark_share(sheet) >= HEAVY_INK:
+        stock = "heavy card (200 g/m2+: much black ink)"
     coloured = any(_coloured(c) for item in sheet.print_items() for c in _colours(item))
     ink = "in colour" if coloured else "black ink only"
     if duplex and any(p.back for p in parts):
@@ -291,6 +293,29 @@ def print_advice(sheet: Sheet, duplex: bool = False) -> list[str]:
     return [f"print at 100% on {stock}, {ink}, {sides}",
             f"100% · {stock} · {'colour' if coloured else 'black'} · {short}",
             "print at 100%"]
+
+
+HEAVY_INK = 0.2  # share of a sheet's printable area in dark fills that wants heavy card
+
+
+def dark_share(sheet: Sheet) -> float:
+    """How much of the sheet's printable area its parts cover in dark solid fills."""
+    _, _, width, height = content_box(sheet.paper)
+    dark = sum(_area(item.points) for item in sheet.part_items()
+               if isinstance(item, Fill) and _lightness(item.color) < 0.25)
+    return dark / (width * height)
+
+
+def _area(points) -> float:
+    return abs(sum(x0 * y1 - x1 * y0 for (x0, y0), (x1, y1) in zip(points, points[1:] + points[:1]))) / 2
+
+
+def _lightness(hex_color: str) -> float:
+    text = hex_color.lstrip("#")
+    if len(text) != 6:
+        return 1.0
+    r, g, b = (int(text[i:i + 2], 16) / 255 for i in (0, 2, 4))
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
 
 
 def _colours(item) -> tuple:

@@ -77,7 +77,8 @@ def test_every_sheet_says_what_to_print_it_on(built, game, paper):
     """The foot of every sheet names the stock, the ink and the sides."""
     import re
     result = built(game, paper)
-    pattern = re.compile(r"print at 100% on (card|plain paper), (in colour|black ink only), "
+    pattern = re.compile(r"print at 100% on (card|heavy card \(200 g/m2\+: much black ink\)|plain paper), "
+                         r"(in colour|black ink only), "
                          r"(one side|both sides \(long-edge flip\)|the reverse of the sheet before)")
     for number, page in enumerate(PdfReader(result.kit_pdf).pages, 1):
         text = " ".join(page.extract_text().split())
@@ -100,6 +101,12 @@ def test_print_advice_follows_the_parts():
         "print at 100% on card, in colour, one side"
     assert print_advice(Sheet(2, 3, paper, "t", placements=[Placement(score, 0, 0)]))[0] == \
         "print at 100% on plain paper, black ink only, one side"
+    # A sheet a fifth or more in solid black (Tiles: 39%) asks for heavy card.
+    _, _, width, height = sheets.content_box(paper)
+    black = Part("black field", width, height / 4,
+                 items=[Fill(((0, 0), (width, 0), (width, height / 4), (0, height / 4)), "#111111")])
+    assert print_advice(Sheet(2, 3, paper, "t", placements=[Placement(black, 0, 0)]))[0].startswith(
+        "print at 100% on heavy card (200 g/m2+")
 
 
 @pytest.mark.parametrize("game", specs.bundled_games())
