@@ -336,10 +336,12 @@ def unit(kind: str, color: dict, g: KitGeometry, group: str) -> Part:
     part = Part(f"{kind.capitalize()} Unit ({color['name']})", u, u, kind="unit", group=group,
                 abut=f"units-{color['name']}", meta=_meta(color), sized_by=(("kit", "unit_mm"),))
     part.add(Fill(rect(0, 0, u, u), color["hex"], large=True))
-    part.add(Circle((u / 2, u / 2), u * 0.32, fill="#FFFFFF", stroke=INK, stroke_pt=0.4))
-    part.extend(unit_symbol(kind, u / 2, u / 2, u * 0.43))
-    # The owner's mark in every corner, so it reads from any side of the table.
-    m, at = u * 0.19, u * 0.15
+    part.add(Circle((u / 2, u / 2), u * 0.27, fill="#FFFFFF", stroke=INK, stroke_pt=0.4))
+    part.extend(unit_symbol(kind, u / 2, u / 2, u * 0.37))
+    # The owner's mark in every corner, so it reads from any side of the table,
+    # each 2.5 mm or more inside the cut (a cut that misses never clips a mark).
+    m = u * 0.17
+    at = max(u * 0.15, 2.5 + m / 2)
     for cx, cy in ((at, at), (u - at, at), (at, u - at), (u - at, u - at)):
         part.extend(player_mark(color["mark"], cx, cy, m))
     part.add(Line(rect(0, 0, u, u), role=CUT, closed=True))
