@@ -403,3 +403,24 @@ def test_cut_files_close_every_outline_and_never_cut_or_score_twice(built):
                 assert overlap(s, t) < 1e-3, (path.name, s, t)
     # board, turn strip, marker, 12 Birds, Ashes mat, two dice
     assert outlines == 1 + 1 + 1 + 12 + 1 + 2
+
+
+def test_the_rulebook_fight_is_the_engines(phoenix_spec):
+    """"The winner follows the circle ... The losing Bird goes to the Ashes and
+    the winning Bird takes its square": the fight figure shows four Birds
+    before and three after, the Rock (first colour) now on 4,4 where the
+    Scissors stood."""
+    from printkit.options import BuildOptions, resolve_options
+    figure = phoenix_parts.fight_figure(phoenix_spec, resolve_options(phoenix_spec, BuildOptions()))
+    first = phoenix_spec["colors"][0]["hex"]
+    discs = [c for c in figure.items if isinstance(c, Circle) and c.fill not in ("#FFFFFF", None)]
+    middle = figure.width / 2
+    before = [c for c in discs if c.center[0] < middle]
+    after = [c for c in discs if c.center[0] > middle]
+    assert len(before) == 4 and len(after) == 3
+    # The first colour's Rock: before on 2,2, after on 4,4 (9 mm squares, 4 mm margin).
+    def square(disc, left):
+        return (round((disc.center[0] - left - 4) / 9 + 0.5), round((disc.center[1] - 6 - 4) / 9 + 0.5))
+    left_after = min(c.center[0] for c in after) - 4 - 9 * 0.5  # the Paper on 1,5 is leftmost
+    assert sum(1 for c in after if c.fill == first) == 2
+    assert (4, 4) in {square(c, left_after) for c in after if c.fill == first}

@@ -372,7 +372,77 @@ def figures(spec, options) -> dict[str, Part]:
     nets = _side_by_side("Nets", shown)
     nets.meta["caption"] = ("Folds are dash-dot mountain folds: fold away from you, so the print "
                             "stays outside. Grey tabs marked glue go inside.")
-    return {"board": board, "nets": nets}
+    return {"board": board, "nets": nets, "fight": fight_figure(spec, options)}
+
+
+def fight_figure(spec, options) -> Part:
+    """A fight, played by the rules engine: the first colour's Rock steps
+    diagonally onto 3,3, next to the second colour's Scissors on 4,4; Rock
+    beats Scissors, so the Scissors goes to the Ashes and the Rock takes 4,4."""
+    from .rules import Game
+
+    game = Game(spec, players=2)
+    names = game.player_names()
+    mine, theirs = names[0], names[1]
+    obj = game.initial_state().to_json()
+    birds = [((2, 2), mine, "rock"), ((4, 4), theirs, "scissors"), ((5, 2), theirs, "paper"),
+             ((1, 5), mine, "paper")]
+    obj.update(stage="choose", to_move=mine, turn=10, escalation=False)
+    obj["grid"] = sorted(({"at": list(at), "owner": o, "bird": b} for at, o, b in birds),
+                         key=lambda d: d["at"])
+    for name in names:
+        for kind in TYPES:
+            placed = sum(1 for _, o, b in birds if o == name and b == kind)
+            obj["hand"][name][kind] = 0
+            obj["ashes"][name][kind] = spec["birds"]["counts"][kind] - placed
+    before = game.state_from_json(obj)
+    after = before.clone()
+    after.apply(after.string_to_action("R d 2,2>3,3"))
+    hexes = {c["name"]: c["hex"] for c in spec["colors"]}
+    panels = [(_position_diagram(spec, before.to_json(), hexes, arrow=((2, 2), (3, 3))), "before: R d 2,2>3,3"),
+              (_position_diagram(spec, after.to_json(), hexes), "after the fight")]
+    out = _side_by_side("Fight", panels)
+    return out
+
+
+def _position_diagram(spec, view: dict, hexes: dict, square: float = 9.0, arrow=None) -> Part:
+    """A small board with the Birds of an engine position: each a disc in its
+    owner's colour around its type's symbol; an arrow for the move shown."""
+    b = spec["board"]
+    cols, rows = b["columns"], b["rows"]
+    margin = 4.0
+    part = Part("position", cols * square + margin, rows * square + margin)
+    phoenix = {tuple(p) for p in b["phoenix_squares"]}
+    for x in range(1, cols + 1):
+        for y in range(1, rows + 1):
+            left, bottom = margin + (x - 1) * square, margin + (y - 1) * square
+            shade = b["phoenix_hex"] if (x, y) in phoenix else "#FFFFFF"
+            part.add(Fill(rect(left, bottom, square, square), shade, stroke=GRID_INK, stroke_pt=0.4))
+    for x in range(1, cols + 1):
+        part.add(Text(margin + (x - 0.5) * square, 1.0, str(x), size=5.5))
+    for y in range(1, rows + 1):
+        part.add(Text(1.6, margin + (y - 0.5) * square - 0.8, str(y), size=5.5))
+
+    def centre(at):
+        return margin + (at[0] - 0.5) * square, margin + (at[1] - 0.5) * square
+
+    for bird in view["grid"]:
+        cx, cy = centre(bird["at"])
+        part.add(Circle((cx, cy), square * 0.42, fill=hexes[bird["owner"]], stroke=INK, stroke_pt=0.5))
+        part.add(Circle((cx, cy), square * 0.27, fill="#FFFFFF", stroke=None))
+        part.extend(unit_symbol(bird["bird"], cx, cy, square * 0.4))
+    if arrow is not None:
+        (ax, ay), (bx, by) = centre(arrow[0]), centre(arrow[1])
+        dx, dy = bx - ax, by - ay
+        length = math.hypot(dx, dy)
+        ux, uy = dx / length, dy / length
+        tip = (bx - ux * square * 0.45, by - uy * square * 0.45)
+        start = (ax + ux * square * 0.45, ay + uy * square * 0.45)
+        part.add(Line((start, tip), role="art", width_pt=1.4))
+        head = 1.8
+        part.add(Fill((tip, (tip[0] - ux * head - uy * head * 0.6, tip[1] - uy * head + ux * head * 0.6),
+                       (tip[0] - ux * head + uy * head * 0.6, tip[1] - uy * head - ux * head * 0.6)), INK))
+    return part
 
 
 def _side_by_side(name: str, shown, gap: float = 8.0, label_h: float = 6.0, size: float = 9.0) -> Part:
