@@ -34,8 +34,8 @@ stops a game as unfinished.
 
 Actions: ``source * cells + target`` (a move of any piece, a Paper stack as
 a clump included), ``SPREAD + source * 6 + direction`` (a spread), and
-``FIRST + player`` (the hand game). Notation, documented in the rulebook
-appendix (templates/lam-notation.md.j2): ``Rc1-c4`` (``x`` instead of ``-``
+``FIRST + player`` (the hand game). Notation, documented in the kit's
+reference (templates/lam-notation.md.j2): ``Rc1-c4`` (``x`` instead of ``-``
 when the move lands on a piece), ``Pb2>ne`` (spread), ``first Red``.
 """
 
