@@ -9,6 +9,7 @@ import dataclasses
 import json
 import random
 import subprocess
+from pathlib import Path
 import sys
 
 import pytest
@@ -248,3 +249,33 @@ def test_tiles_names_the_way_each_game_ended():
                                      "draw after the last tile", "turn cap"}
         assert m["endings"].get("draw after the last tile", 0) == round(m["Drawishness"] * 20)
     assert summary["agents"]["greedy"]["endings"]["shape pair with tiles left"] > 0
+
+
+EXAMPLE_LAYOUTS = sorted(p.name for p in (Path(__file__).resolve().parents[1] / "specs" / "examples").glob("*.yaml")
+                         if "broken" not in p.name)
+
+
+@pytest.mark.parametrize("layout", ["lam", "phoenix", "playground", "tiles", "mckinney"] + EXAMPLE_LAYOUTS)
+def test_the_report_renders_for_every_game_and_example_layout(layout, tmp_path):
+    """Every bundled game and every example layout (the broken one aside) gets
+    a report whose pages all render, with the same numbers twice from one seed."""
+    import pypdfium2 as pdfium
+    where = layout if not layout.endswith(".yaml") else str(Path(__file__).resolve().parents[1] / "specs"
+                                                             / "examples" / layout)
+    report = tmp_path / "report.pdf"
+    args = [where, "--agents", "random,greedy", "--games", "4", "--jobs", "1", "--seed", "3", "--json"]
+    first = _cli(*args, "--report", str(report))
+    assert first.returncode == 0, first.stderr
+    again = _cli(*args)
+    numbers, repeated = json.loads(first.stdout), json.loads(again.stdout)
+    numbers.pop("heat"), repeated.pop("heat")  # gathered only for a report's heatmaps
+    assert numbers == repeated
+    document = pdfium.PdfDocument(str(report))
+    rule_set = layout.split("-")[0].removesuffix(".yaml")
+    has_board = hasattr(games.optional_stage(rule_set, "evaluation"), "board")
+    assert has_board or rule_set == "tiles"  # tiles lie on a table, not a board
+    assert len(document) == 1 + 2 * has_board  # the summary, then a board page per agent
+    for index in range(len(document)):
+        image = document[index].render(scale=40 / 72).to_numpy()
+        assert image.min() < 128, f"page {index + 1} of the {layout} report is blank"
+    document.close()

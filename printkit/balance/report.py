@@ -199,6 +199,9 @@ def _heat_page(pen: _Pen, s: dict, agent: str, maps: dict, board: dict) -> None:
 
 
 def _heatmap(pen: _Pen, x: float, y: float, size: float, board: dict, cells: list) -> None:
+    if "cells" in board:
+        _shaped_heatmap(pen, x, y, size, board, cells)
+        return
     columns, rows = board["columns"], board["rows"]
     cell = size / max(columns, rows)
     most = max((count for _, _, count in cells), default=0) or 1
@@ -225,6 +228,51 @@ def _heatmap(pen: _Pen, x: float, y: float, size: float, board: dict, cells: lis
         pen.text(x + (cx + 0.5) * cell, y - 3, text, label, anchor="middle")
     for cy, text in enumerate(board["row_labels"]):
         pen.text(x - 1, y + (cy + 0.5) * cell - 1, text, label, anchor="end")
+
+
+def _shaped_heatmap(pen: _Pen, x: float, y: float, size: float, board: dict, cells: list) -> None:
+    """The heatmap of a board whose cells are not squares (hexes): each cell's
+    outline as the game gives it (``board["cells"]``, board units inside
+    ``board["extent"]``), scaled to ``size``."""
+    width, height = board["extent"]
+    scale = size / max(width, height)
+    most = max((count for _, _, count in cells), default=0) or 1
+    counts = {(cx, cy): count for cx, cy, count in cells}
+    canvas = pen.canvas
+
+    def outline(points, fill: str | None, stroke, line_mm: float) -> None:
+        path = canvas.beginPath()
+        px, py = points[0]
+        path.moveTo((x + px * scale) * mm, (y + py * scale) * mm)
+        for px, py in points[1:]:
+            path.lineTo((x + px * scale) * mm, (y + py * scale) * mm)
+        path.close()
+        canvas.setStrokeColor(stroke)
+        canvas.setLineWidth(line_mm * mm)
+        if fill is not None:
+            canvas.setFillColor(HexColor(fill))
+        canvas.drawPath(path, stroke=1, fill=1 if fill is not None else 0)
+
+    for place, points in board["cells"].items():
+        share = counts.get(place, 0) / most
+        outline(points, _mix("#FFFFFF", "#B2182B", share ** 0.6), GRID, 0.1)
+    label = min(6.5, scale * 2.0)
+    for place, mark in board["marked"].items():
+        points = board["cells"][place]
+        outline(points, None, INK, 0.35)
+        cx = sum(p[0] for p in points) / len(points)
+        cy = sum(p[1] for p in points) / len(points)
+        pen.text(x + cx * scale, y + cy * scale - 1, mark, label * 0.8, anchor="middle")
+    bottom = {c: pts for (c, r), pts in board["cells"].items() if r == 0}
+    for column, text in enumerate(board["column_labels"]):
+        if column in bottom:
+            cx = sum(p[0] for p in bottom[column]) / len(bottom[column])
+            pen.text(x + cx * scale, y - 3, text, label, anchor="middle")
+    left = {r: pts for (c, r), pts in board["cells"].items() if c == 0}
+    for row, text in enumerate(board["row_labels"]):
+        if row in left:
+            cy = sum(p[1] for p in left[row]) / len(left[row])
+            pen.text(x - 1, y + cy * scale - 1, text, label, anchor="end")
 
 
 def _mix(a: str, b: str, t: float) -> str:

@@ -27,3 +27,33 @@ def evaluate(game, view: dict, player: int) -> float:
     for kind, weight in WEIGHTS.items():
         score += weight * (captured[them][kind] - captured[me][kind])
     return math.tanh(score / 4.0)
+
+
+# --- Where things happen, for the balance report's heatmaps ------------------
+
+def board(game) -> dict:
+    """The hex board as the kit prints it (one hex across the flats is 1):
+    every hex's outline by (column, row), files a.. and rows 1.., the Flags'
+    starting hexes marked."""
+    from .hexes import HexBoard, column_letter
+
+    hexes = game.board
+    cells = {}
+    for cell in range(hexes.cells):
+        cx, cy = hexes.centre_mm(cell, 1.0)
+        cells[hexes.place(cell)] = HexBoard.corners(cx, cy, 1.0)
+    width, height = hexes.size_mm(1.0)
+    flags = {_place(name): "F" for name, stack in game.initial_state().to_json()["board"].items()
+             if "F" in stack}
+    return {"columns": hexes.columns, "rows": hexes.rows, "cells": cells, "extent": (width, height),
+            "column_labels": [column_letter(c) for c in range(hexes.columns)],
+            "row_labels": [str(r + 1) for r in range(hexes.rows)], "marked": flags}
+
+
+def pieces(game, view: dict) -> dict:
+    """Occupied hexes (column, row) from 0 -> (seat of the stack's top piece, "piece")."""
+    return {_place(name): (int(stack[-2]), "piece") for name, stack in view["board"].items()}
+
+
+def _place(name: str) -> tuple[int, int]:
+    return ord(name[0]) - ord("a"), int(name[1:]) - 1

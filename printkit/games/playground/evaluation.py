@@ -24,3 +24,28 @@ def evaluate(game, view: dict, player: int) -> float:
     near = min((abs(int(at[1:]) - target_row) for at in on[me]), default=game.depth)
     score = (len(on[me]) - len(on[them])) * 0.5 + (game.depth - near) * 0.3
     return math.tanh(score / 4.0)
+
+
+# --- Where things happen, for the balance report's heatmaps ------------------
+
+def board(game) -> dict:
+    """The board as the kit prints it: files a.., rows 1.. from the first
+    colour's side; the two squares in front of each base marked."""
+    files = "abcdefghijklmnopqrstuvwxyz"[:game.width]
+    marked = {}
+    for column in game.base_columns:
+        marked[(column, 0)] = "base"
+        marked[(column, game.depth - 1)] = "base"
+    return {"columns": game.width, "rows": game.depth, "column_labels": list(files),
+            "row_labels": [str(r + 1) for r in range(game.depth)], "marked": marked}
+
+
+def pieces(game, view: dict) -> dict:
+    """Occupied squares (x, y) from 0 -> (seat, "piece"); a stalemate counts once."""
+    seat = {name: i for i, name in enumerate(view["players"])}
+    out = {}
+    for piece in view["pieces"]:
+        at = piece["at"]
+        if at and at != "base":
+            out[(ord(at[0]) - ord("a"), int(at[1:]) - 1)] = (seat[piece["owner"]], "piece")
+    return out
