@@ -21,6 +21,7 @@ from referencing.jsonschema import DRAFT202012
 
 from . import SPECS_DIR, games, plainyaml
 from .errors import PrintkitError, Problem, SpecError
+from .palette import palette_problems
 
 SCHEMAS_DIR = Path(__file__).resolve().parent / "schemas"
 
@@ -198,7 +199,8 @@ def load(name: str, check: bool = True) -> Spec:
                                       f"'game' must be one of {known}, not {game!r}")])
     problems = schema_problems(spec)
     if not problems and check:
-        problems = unprintable_text(spec) or games.stage(game, "checks").check_spec(spec)
+        problems = unprintable_text(spec) or (games.stage(game, "checks").check_spec(spec)
+                                              + palette_problems(spec))
     errors = [p for p in problems if p.severity == "error"]
     if errors:
         raise SpecError(errors)

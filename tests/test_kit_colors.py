@@ -93,3 +93,19 @@ def test_every_pair_of_player_colours_differs_in_grey_and_for_colour_blind_playe
                 sa = np.clip(cspace_convert(_rgb(a["hex"]), seen, "sRGB1"), 0, 1)
                 sb = np.clip(cspace_convert(_rgb(b["hex"]), seen, "sRGB1"), 0, 1)
                 assert deltaE(sa, sb) >= CVD_STEP or a.get("mark") != b.get("mark"), f"{pair} ({kind})"
+
+
+def test_validate_warns_of_two_colours_that_print_the_same_grey(tmp_path):
+    """A designer's palette is checked too: Vermilion and a mid green (the
+    kit's old Green) print the same grey, a warning at the second one's hex."""
+    from printkit.palette import lightness
+    source = specs.load("mckinney").path.read_text(encoding="utf-8")
+    assert '{name: Green, hex: "#7FC97F"' in source
+    path = tmp_path / "greens.yaml"
+    path.write_text(source.replace('{name: Green, hex: "#7FC97F"', '{name: Green, hex: "#009E73"'), encoding="utf-8")
+    loaded = specs.load(str(path))
+    (warning,) = [w for w in loaded.warnings if "same grey" in w.message]
+    line = next(n for n, text in enumerate(path.read_text().splitlines(), 1) if "#009E73" in text)
+    assert warning.line == line and "Green and Vermilion" in warning.message
+    assert abs(lightness("#D55E00") - lightness("#009E73")) < 5 <= abs(lightness("#D55E00") - lightness("#7FC97F"))
+    assert round(lightness("#FFFFFF")) == 100 and round(lightness("#000000")) == 0
