@@ -143,13 +143,17 @@ class PrintkitState(pyspiel.State):
 
     def _apply_action(self, action):
         inner, index = self.inner, len(self._public)
-        public = inner.action_seen_by(None, action)
-        self._full.append(inner.action_to_string(action))
-        self._public.append(public)
-        for player, seen in enumerate(self._seen):
-            mine = inner.action_seen_by(player, action)
-            if mine != public:
-                seen[index] = mine
+        text = inner.action_to_string(action)
+        self._full.append(text)
+        if inner.game.perfect_information:  # everyone sees every action as written
+            self._public.append(text)
+        else:
+            public = inner.action_seen_by(None, action)
+            self._public.append(public)
+            for player, seen in enumerate(self._seen):
+                mine = inner.action_seen_by(player, action)
+                if mine != public:
+                    seen[index] = mine
         inner.apply(action)
 
     def history_seen_by(self, player: int | None) -> list[str]:
