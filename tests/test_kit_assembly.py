@@ -93,9 +93,12 @@ def on_segment(p, a, b):
 
 
 def test_every_seam_has_exactly_one_tab_lying_under_the_neighbours_grid(assembled):
-    grid = next(iter(assembled.values()))[0].geometry.grid
+    """One tab per seam, under the neighbour, and along the whole seam: the
+    grid and the Slider tracks that meet at the rim (no unglued butt joint)."""
+    geometry = next(iter(assembled.values()))[0].geometry
+    seam = geometry.grid + geometry.track
     for a, b in SEAMS:
-        p, q = seam_segment(a, b, grid)
+        p, q = seam_segment(a, b, seam)
         found = []
         for owner in (a, b):
             for tab in tabs_of(assembled[owner][2]):
@@ -105,14 +108,15 @@ def test_every_seam_has_exactly_one_tab_lying_under_the_neighbours_grid(assemble
         owner, tab = found[0]
         neighbour = b if owner == a else a
         q_n, part_n, _ = assembled[neighbour]
-        under = q_n.grid_rect()
+        under = q_n.piece_rect()
         assert all(inside(pt, under) for pt in tab), (owner, neighbour)
-        # covered by the neighbour's grid: the whole tab area lies inside it
+        # covered by the neighbour's piece: the whole tab area lies inside it
         covered = clip(ccw(tab), ccw(mckinney_rect(under)))
         assert area(covered) == pytest.approx(area(list(tab)), rel=1e-6)
-        # and it is really the owner's tab, joined by a fold on its own edge
-        owner_grid = assembled[owner][0].grid_rect()
-        assert inside(tab[0], owner_grid) and inside(tab[1], owner_grid)
+        # and it is really the owner's tab, joined by a fold on its own edge, the seam's length
+        owner_piece = assembled[owner][0].piece_rect()
+        assert inside(tab[0], owner_piece) and inside(tab[1], owner_piece)
+        assert math.dist(tab[0], tab[1]) == pytest.approx(seam, abs=1e-6)
 
 
 def mckinney_rect(r):

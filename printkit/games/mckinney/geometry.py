@@ -109,10 +109,12 @@ class Quadrant:
         return next(p for p, signs in SIGNS.items() if signs == other)
 
     def seam_edges(self) -> list[tuple[str, tuple, tuple]]:
-        """The grid's two inner edges as (seam, a, b), each running the way a
-        counter-clockwise outline of the quadrant runs, so a tab on a->b lies outside."""
+        """The quadrant's two inner edges, the whole seam (the grid and the
+        Slider track that meets its neighbour's at the rim), as (seam, a, b),
+        each running the way a counter-clockwise outline of the quadrant runs,
+        so a tab on a->b lies outside: a tab glues the whole seam."""
         sx, sy = self.signs
-        G = self.geometry.grid
+        G = self.geometry.grid + self.geometry.track
         ylo, yhi = sorted((0, sy * G))
         xlo, xhi = sorted((0, sx * G))
         vertical = ((0, ylo), (0, yhi)) if sx < 0 else ((0, yhi), (0, ylo))
