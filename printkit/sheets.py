@@ -24,6 +24,7 @@ import math
 from dataclasses import dataclass, field
 
 from .errors import PrintkitError
+from .palette import lightness
 from .parts.core import (CUT, GLUE, GLUE_GREY, INK, MOUNTAIN, VALLEY, WASTE, WASTE_GREY,
                          Circle, Fill, Line, Part, Text, rect, transform, translate)
 from .writers.fonts import fit_size, text_width_mm
@@ -94,6 +95,8 @@ class Sheet:
     group: str = ""
     placements: list = field(default_factory=list)
     furniture: list = field(default_factory=list)  # print-only: titles, legend, scale check
+    # How it is printed: "one" side, or the "front" or "back" of a two-sided sheet (--duplex).
+    sides: str = "one"
 
     def part_items(self) -> list:
         return [item for p in self.placements for item in p.items()]
@@ -267,55 +270,45 @@ def impose(spec, parts: list[Part], options, game_module=None) -> list[Sheet]:
     cover.furniture.extend(_cover(spec, options, sheets, box, game_module))
     # The cover's legend keys every role of the kit, each other sheet its own.
     kit_roles = roles_used(item for sheet in sheets for item in sheet.part_items())
-    duplex = bool(getattr(options, "duplex", False))
     for sheet in sheets:
         roles = kit_roles if sheet is cover else roles_used(sheet.part_items())
-        sheet.furniture[:0] = _title(spec, sheet) + _legend(sheet.paper, roles, print_advice(sheet, duplex))
+        sheet.furniture[:0] = _title(spec, sheet) + _legend(sheet.paper, roles, print_advice(sheet))
     return sheets
 
 
-def print_advice(sheet: Sheet, duplex: bool = False) -> list[str]:
+def print_advice(sheet: Sheet) -> list[str]:
     """What to print a sheet on, longest wording first: card or plain paper
     (card when any part on it asks for card), in colour or black ink only
-    (from the colours it prints), one side or both."""
+    (from the colours it prints), one side or both (``Sheet.sides``)."""
     parts = [p.part for p in sheet.placements]
     stock = "card" if any(p.stock == "card" for p in parts) else "plain paper"
     if stock == "card" and dark_share(sheet) >= HEAVY_INK:
         stock = "heavy card (200 g/m2+: much black ink)"
     coloured = any(_coloured(c) for item in sheet.print_items() for c in _colours(item))
     ink = "in colour" if coloured else "black ink only"
-    if duplex and any(p.back for p in parts):
-        sides, short = "both sides (long-edge flip)", "2-sided"
-    elif "backs" in sheet.title or "back (" in sheet.title:
-        sides, short = "the reverse of the sheet before", "reverse"
-    else:
-        sides, short = "one side", "1-sided"
+    if sheet.sides == "back":  # the same sheet of card as the page before, turned over
+        return [f"print at 100% on the reverse of the sheet before, {ink}",
+                f"100% · reverse of the sheet before · {'colour' if coloured else 'black'}", "print at 100%"]
+    sides, short = ("both sides (long-edge flip)", "2-sided") if sheet.sides == "front" else ("one side", "1-sided")
     return [f"print at 100% on {stock}, {ink}, {sides}",
             f"100% · {stock} · {'colour' if coloured else 'black'} · {short}",
             "print at 100%"]
 
 
 HEAVY_INK = 0.2  # share of a sheet's printable area in dark fills that wants heavy card
+DARK = 30.0  # CIE L* below which a fill is near black (much ink)
 
 
 def dark_share(sheet: Sheet) -> float:
     """How much of the sheet's printable area its parts cover in dark solid fills."""
     _, _, width, height = content_box(sheet.paper)
     dark = sum(_area(item.points) for item in sheet.part_items()
-               if isinstance(item, Fill) and _lightness(item.color) < 0.25)
+               if isinstance(item, Fill) and len(item.color.lstrip("#")) == 6 and lightness(item.color) < DARK)
     return dark / (width * height)
 
 
 def _area(points) -> float:
     return abs(sum(x0 * y1 - x1 * y0 for (x0, y0), (x1, y1) in zip(points, points[1:] + points[:1]))) / 2
-
-
-def _lightness(hex_color: str) -> float:
-    text = hex_color.lstrip("#")
-    if len(text) != 6:
-        return 1.0
-    r, g, b = (int(text[i:i + 2], 16) / 255 for i in (0, 2, 4))
-    return 0.2126 * r + 0.7152 * g + 0.0722 * b
 
 
 def _colours(item) -> tuple:
@@ -390,8 +383,9 @@ def _with_backs(sheets: list[Sheet], options) -> list[Sheet]:
         sided = [p for p in sheet.placements if p.part.back]
         if not sided:
             continue
+        sheet.sides = "front"
         back = Sheet(0, 0, sheet.paper, f"{sheet.title}: backs (print on the reverse, long-edge flip)",
-                     sheet.group)
+                     sheet.group, sides="back")
         for p in sided:
             x, y = back_position(p, sheet.paper, options.back_offset)
             back.furniture.extend(translate(p.part.back, x, y))
@@ -415,8 +409,8 @@ def _cross(x: float, y: float, size: float = 8.0, width: float = 0.3) -> list:
 def _calibration(paper: Paper, offset) -> list[Sheet]:
     """A front with crosses and a back with crosses where a perfect long-edge flip
     puts them; the millimetre scales beside each read how far the back drifts."""
-    front = Sheet(0, 0, paper, "duplex calibration: front", "calibration")
-    back = Sheet(0, 0, paper, "duplex calibration: back (print on the reverse)", "calibration")
+    front = Sheet(0, 0, paper, "duplex calibration: front", "calibration", sides="front")
+    back = Sheet(0, 0, paper, "duplex calibration: back (print on the reverse)", "calibration", sides="back")
     lines = ["Print this page and the next on one sheet, both sides (flip on the long edge).",
              "Hold it against a window: each cross on the back should sit on a cross of the front.",
              "Read on the scales how far the back's crosses lie right (+x) and up (+y) of the front's,",

@@ -77,9 +77,9 @@ def test_every_sheet_says_what_to_print_it_on(built, game, paper):
     """The foot of every sheet names the stock, the ink and the sides."""
     import re
     result = built(game, paper)
-    pattern = re.compile(r"print at 100% on (card|heavy card \(200 g/m2\+: much black ink\)|plain paper), "
-                         r"(in colour|black ink only), "
-                         r"(one side|both sides \(long-edge flip\)|the reverse of the sheet before)")
+    pattern = re.compile(r"print at 100% on ((card|heavy card \(200 g/m2\+: much black ink\)|plain paper), "
+                         r"(in colour|black ink only), (one side|both sides \(long-edge flip\))"
+                         r"|the reverse of the sheet before, (in colour|black ink only))")
     for number, page in enumerate(PdfReader(result.kit_pdf).pages, 1):
         text = " ".join(page.extract_text().split())
         assert pattern.search(text), f"{game} {paper} sheet {number} does not say what to print it on"
@@ -107,6 +107,11 @@ def test_print_advice_follows_the_parts():
                  items=[Fill(((0, 0), (width, 0), (width, height / 4), (0, height / 4)), "#111111")])
     assert print_advice(Sheet(2, 3, paper, "t", placements=[Placement(black, 0, 0)]))[0].startswith(
         "print at 100% on heavy card (200 g/m2+")
+    # --duplex: a front asks for both sides, its back page for the reverse of the same sheet.
+    assert print_advice(Sheet(2, 3, paper, "t", placements=[Placement(red, 0, 0)], sides="front"))[0] == \
+        "print at 100% on card, in colour, both sides (long-edge flip)"
+    assert print_advice(Sheet(3, 3, paper, "t: backs", sides="back"))[0] == \
+        "print at 100% on the reverse of the sheet before, black ink only"
 
 
 @pytest.mark.parametrize("game", specs.bundled_games())
