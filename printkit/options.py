@@ -11,6 +11,7 @@ from . import sheets as imposition
 from .errors import PrintkitError, no_such_variant
 
 FORMATS = ("pdf", "svg")
+MAX_BLEED = 5.0  # mm: more would need wider gaps between pieces than the sheets can spare
 
 
 @dataclass(frozen=True)
@@ -27,6 +28,11 @@ class BuildOptions:
     # Each player colour's pieces on sheets of their own (for printing each on
     # card of its colour); by default colours share sheets, using fewer.
     sheet_per_colour: bool = False
+    # For a print shop: bleed past every cut line, page boxes and crop marks
+    # for trimming, colours in CMYK (printkit.writers.pdf).
+    press: bool = False
+    # mm of colour past cut lines; None: 3 mm with --press, 2 mm at home (printkit.sheets).
+    bleed: float | None = None
 
 
 def pieces_group(kind: str, colour: str, options: BuildOptions) -> str:
@@ -56,12 +62,15 @@ def resolve_options(spec, options: BuildOptions) -> BuildOptions:
     variants = [v for v in (spec.get("variants") or {}) if v != "default"]
     if options.variant is not None and options.variant not in variants:
         raise no_such_variant(spec.id, options.variant, variants)
+    if options.bleed is not None and not 0 <= options.bleed <= MAX_BLEED:
+        raise PrintkitError(f"--bleed {options.bleed:g}: choose 0 to {MAX_BLEED:g} mm")
     palette = spec.get("colors") or []
     if palette and colors > len(palette):
         raise PrintkitError(f"--colors {colors}: the spec names only {len(palette)} colours")
     return BuildOptions(colors=colors, paper=options.paper, ink_saver=options.ink_saver,
                         formats=tuple(sorted(set(options.formats))), variant=options.variant,
                         duplex=bool(options.duplex), back_offset=tuple(options.back_offset),
-                        sheet_per_colour=bool(options.sheet_per_colour))
+                        sheet_per_colour=bool(options.sheet_per_colour), press=bool(options.press),
+                        bleed=None if options.bleed is None else float(options.bleed))
 
 

@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 
 from .errors import PrintkitError
 from .palette import lightness
+from .parts.bleed import sheet_bleed
 from .parts.core import (CUT, GLUE, GLUE_GREY, INK, MOUNTAIN, VALLEY, WASTE, WASTE_GREY,
                          Circle, Fill, Line, Part, Text, rect, transform, translate)
 from .writers.fonts import fit_size, text_width_mm
@@ -48,6 +49,8 @@ SAFE_MARGIN = 8.0  # mm kept free of ink on every edge (home printers: >= 6.35)
 TITLE_BAND = 9.0  # mm below the top margin for the sheet title
 LEGEND_BAND = 7.0  # mm above the bottom margin for the legend
 GAP = 4.0  # mm between parts that do not share cut lines
+HOME_BLEED = 2.0  # mm of colour past a cut line at home: half the gap, so neighbours' bleeds meet
+PRINTER_EDGE = 6.35  # mm at each paper edge a home printer cannot print (1/4 in)
 SCALE_MM = 25.4  # the scale check square: 1 inch
 
 
@@ -95,6 +98,8 @@ class Sheet:
     group: str = ""
     placements: list = field(default_factory=list)
     furniture: list = field(default_factory=list)  # print-only: titles, legend, scale check
+    # Colour carried past the parts' cut lines (printkit.parts.bleed), drawn under them.
+    bleed: list = field(default_factory=list)
     # How it is printed: "one" side, or the "front" or "back" of a two-sided sheet (--duplex).
     sides: str = "one"
 
@@ -102,7 +107,7 @@ class Sheet:
         return [item for p in self.placements for item in p.items()]
 
     def print_items(self) -> list:
-        return self.furniture + self.part_items()
+        return self.furniture + self.bleed + self.part_items()
 
 
 def content_box(paper: Paper) -> tuple[float, float, float, float]:
@@ -194,8 +199,9 @@ def _blocks(parts: list, paper: Paper, box) -> list[_Block]:
     return blocks
 
 
-def _pack(blocks: list[_Block], box) -> list[list[Placement]]:
-    """Shelf packing, top to bottom and left to right; abutting grids split by rows."""
+def _pack(blocks: list[_Block], box, gap: float = GAP) -> list[list[Placement]]:
+    """Shelf packing, top to bottom and left to right; abutting grids split by rows,
+    ``gap`` mm between blocks."""
     x0, y0, w, h = box
     pages: list[list[Placement]] = [[]]
     top = y0 + h  # top of the current shelf
@@ -206,7 +212,7 @@ def _pack(blocks: list[_Block], box) -> list[list[Placement]]:
         while index < len(block.parts):
             remaining_rows = math.ceil((len(block.parts) - index) / block.columns)
             if cursor > x0 and cursor + block.width > x0 + w + 1e-6:  # next shelf
-                top -= shelf_h + GAP
+                top -= shelf_h + gap
                 cursor, shelf_h = x0, 0.0
             room = top - y0
             rows = min(remaining_rows, int((room + 1e-6) // block.cell_h))
@@ -221,7 +227,7 @@ def _pack(blocks: list[_Block], box) -> list[list[Placement]]:
                 pages[-1].append(Placement(part, cursor + c * block.cell_w,
                                            top - (r + 1) * block.cell_h, block.rotated))
             index += count
-            cursor += block.width + GAP
+            cursor += block.width + gap
             shelf_h = max(shelf_h, rows * block.cell_h)
             if index < len(block.parts):  # the rest of the grid goes on the next page
                 pages.append([])
@@ -248,18 +254,24 @@ def impose(spec, parts: list[Part], options, game_module=None) -> list[Sheet]:
         groups[-1][1].append(part)
 
     titler = getattr(game_module, "sheet_title", None)
+    bleed = bleed_width(options)
+    gap = max(GAP, 2 * bleed)  # room for both neighbours' bleed
     sheets: list[Sheet] = []
     for group, members in groups:
         # A group with a part too wide for the upright sheet prints on its side.
         wide = any(page_for(m, paper) is not paper for m in members)
         sheet_paper = landscape(paper) if wide else paper
         sheet_box = content_box(sheet_paper)
-        pages = _pack(_blocks(members, sheet_paper, sheet_box), sheet_box)
+        pages = _pack(_blocks(members, sheet_paper, sheet_box), sheet_box, gap)
         words = titler(group, members) if titler else _summary(members)
         for k, page in enumerate(pages):
             title = words if k == 0 else f"{words} (continued)"
             sheets.append(Sheet(0, 0, sheet_paper, title, group, page))
 
+    for sheet in sheets:
+        edge = PRINTER_EDGE + 0.25
+        sheet.bleed = sheet_bleed(sheet.placements, bleed,
+                                  (edge, edge, sheet.paper.width - edge, sheet.paper.height - edge))
     if getattr(options, "duplex", False):
         sheets = _with_backs(sheets, options)
     cover = Sheet(1, 0, paper, "contents, scale check and assembly", "cover")
@@ -274,6 +286,21 @@ def impose(spec, parts: list[Part], options, game_module=None) -> list[Sheet]:
         roles = kit_roles if sheet is cover else roles_used(sheet.part_items())
         sheet.furniture[:0] = _title(spec, sheet) + _legend(sheet.paper, roles, print_advice(sheet))
     return sheets
+
+
+def bleed_width(options) -> float:
+    """How far colour runs past cut lines: none in ink-saver mode, the
+    build's ``bleed`` if it sets one, else 3 mm for a print shop (--press)
+    and HOME_BLEED at home."""
+    if getattr(options, "ink_saver", False):
+        return 0.0
+    chosen = getattr(options, "bleed", None)
+    if chosen is not None:
+        return float(chosen)
+    return PRESS_BLEED if getattr(options, "press", False) else HOME_BLEED
+
+
+PRESS_BLEED = 3.0  # mm: what print shops ask for
 
 
 def print_advice(sheet: Sheet) -> list[str]:

@@ -238,7 +238,7 @@ def test_die_faces_measure_their_size_in_the_pdf(built, phoenix_spec):
     page = next(pdf[i] for i in range(len(pdf))
                 if len([p for p in pdf_paths(pdf[i]) if p["fill"] and p["color"] == black]) >= 6)
     faces = [p["box"] for p in pdf_paths(page) if p["fill"] and p["color"] == black
-             and abs(p["box"][2] - p["box"][0] - face) < 1.5]
+             and abs(p["box"][2] - p["box"][0] - face) < 1.5 and abs(p["box"][3] - p["box"][1] - face) < 1.5]
     assert len(faces) == 6
     centres = sorted(((l + r) / 2, (b + t) / 2) for l, b, r, t in faces)
     by_row = {}
@@ -247,8 +247,9 @@ def test_die_faces_measure_their_size_in_the_pdf(built, phoenix_spec):
     (row,) = [xs for xs in by_row.values() if len(xs) == 4]  # the band of four faces
     for a, b in zip(row, row[1:]):
         assert b - a == pytest.approx(face, abs=0.1)
-    for left, bottom, right, top in faces:  # each face's colour stops 0.4 mm short of its folds
-        assert right - left == pytest.approx(face - 0.8, abs=0.1)
+    for left, bottom, right, top in faces:  # each face's colour runs right up to its folds: no white rim
+        assert right - left == pytest.approx(face, abs=0.05)
+        assert top - bottom == pytest.approx(face, abs=0.05)
 
 
 def test_birds_stand_on_a_square_and_show_their_type_on_both_faces(all_parts, phoenix_spec):
@@ -376,7 +377,7 @@ def test_ink_saver_keeps_dice_pips_marks_and_the_phoenix_emblem(built, phoenix_s
     assert sum(r - l < face / 3 for l, b, r, t in black_fills) >= 21
     assert not any(r - l > face / 2 and t - b > face / 2 for l, b, r, t in black_fills)
     coloured = [p["box"] for p in pdf_paths(colour[3]) if p["fill"] and p["color"] == black]
-    assert sum(r - l > face / 2 and t - b > face / 2 for l, b, r, t in coloured) == 6
+    assert sum(abs(r - l - face) < 0.1 and abs(t - b - face) < 0.1 for l, b, r, t in coloured) == 6
 
 
 def test_cut_files_close_every_outline_and_never_cut_or_score_twice(built):

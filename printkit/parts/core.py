@@ -10,6 +10,9 @@ Every item carries a role, which decides how each writer draws it:
 - ``glue``      light grey fill of a glue tab (print only)
 - ``waste``     grey fill of an area to cut away (print only)
 - ``art``       anything else printed (print only)
+- ``guide``     a light hairline over a cut line that runs through dark art,
+                so the cut stays visible there (print only; drawn last, and
+                thin enough to leave no sliver on the cut edge)
 
 How a game plugs in (the API other part generators rely on):
 
@@ -46,6 +49,7 @@ from ..writers.fonts import text_width_mm
 
 CUT, VALLEY, MOUNTAIN = "cut", "valley", "mountain"
 GLUE, WASTE, ART = "glue", "waste", "art"
+GUIDE = "guide"
 FOLDS = (VALLEY, MOUNTAIN)
 
 GLUE_GREY = "#DDDDDD"

@@ -28,10 +28,11 @@ from __future__ import annotations
 from collections import deque
 from dataclasses import dataclass
 
-from .core import (CUT, INK, MOUNTAIN, Circle, Fill, Line, Text, bounds, glue_tab_art, rect,
+from .core import (ART, CUT, INK, MOUNTAIN, Circle, Fill, Line, Text, bounds, glue_tab_art, rect,
                    tabbed_outline, transform)
 
 SIDES = {"N": (0, 1), "E": (1, 0), "S": (0, -1), "W": (-1, 0)}
+FOLD_GUIDE_GREY = "#9A9A9A"  # under the fold lines of a dark die, which would hide them
 
 Vector = tuple[int, int, int]
 
@@ -231,15 +232,16 @@ def die_net(face: float, tab: float, face_hex: str = "#FFFFFF", pips_hex: str = 
     for edge in net.tabs:
         if pair_of.get(edge) in tabbed or edge not in pair_of:
             raise ValueError(f"tab {edge} is not on a seam of its own")
-    inset = 0.4
     paint = face_hex.upper() != "#FFFFFF"
     if paint and ink_saver:
         pips_hex = face_hex
+    tab_edges = [_side_edge(cell, side, face) for cell, side in net.tabs]
     for cell in net.cells:
         x0, y0 = cell[0] * face, cell[1] * face
         if paint:
-            items.append(Fill(rect(x0 + inset, y0 + inset, face - 2 * inset, face - 2 * inset), face_hex,
-                              large=ink_saver))
+            # The colour runs right up to every fold (a folded edge shows no
+            # white rim) and, in ink-saver mode, is a band inside the face.
+            items.append(Fill(rect(x0, y0, face, face), face_hex, large=ink_saver))
         value = values[cell]
         radius = face * (0.12 if value == 1 else 0.085)
         step = face * 0.27
@@ -247,15 +249,20 @@ def die_net(face: float, tab: float, face_hex: str = "#FFFFFF", pips_hex: str = 
             items.append(Circle((x0 + face / 2 + i * step, y0 + face / 2 + j * step), radius,
                                 fill=pips_hex, stroke=None))
     # Folds between neighbouring faces.
+    folds = []
     for cell in net.cells:
         for side in ("E", "N"):
             dx, dy = SIDES[side]
             if (cell[0] + dx, cell[1] + dy) in net.cells:
-                items.append(Line(_side_edge(cell, side, face), role=fold_role))
+                folds.append(_side_edge(cell, side, face))
     outline = cells_outline(net.cells, face)
-    tab_edges = [_side_edge(cell, side, face) for cell, side in net.tabs]
     for a, b in tab_edges:
         items.extend(glue_tab_art(a, b, tab, tab_label, fold=fold_role))
+    for a, b in folds + tab_edges:
+        if paint and not ink_saver:
+            # A dark face would hide its black fold line: a light line under it shows where to fold.
+            items.append(Line((a, b), role=ART, color=FOLD_GUIDE_GREY, width_pt=0.9))
+    items += [Line(f, role=fold_role) for f in folds]
     items.append(Line(tabbed_outline(outline, [(a, b, tab) for a, b in tab_edges]), role=CUT, closed=True))
     if caption:
         cx, cy = net.caption_at[0] * face, net.caption_at[1] * face

@@ -16,7 +16,8 @@ from pathlib import Path
 from reportlab.lib.colors import HexColor
 from reportlab.pdfgen.canvas import FILL_EVEN_ODD, Canvas
 
-from ..parts.core import CUT, GLUE, MOUNTAIN, VALLEY, WASTE, WASTE_GREY, Circle, Fill, Line, Text
+from ..parts.bleed import BLEED
+from ..parts.core import CUT, GLUE, GUIDE, MOUNTAIN, VALLEY, WASTE, WASTE_GREY, Circle, Fill, Line, Text
 from .fonts import register_fonts
 
 MM = 72 / 25.4  # points per millimetre
@@ -84,10 +85,14 @@ def draw_items(canvas: Canvas, items, fonts, ink_saver: bool) -> None:
     # Shading first, then art, then the cut and fold lines on top, so no
     # picture ever hides a line the user must cut or fold along.
     def layer(item) -> int:
+        if isinstance(item, Fill) and item.role == BLEED:
+            return -1
         if isinstance(item, Fill) and item.role in (WASTE, GLUE):
             return 0
         if isinstance(item, Line) and item.role in (CUT, VALLEY, MOUNTAIN):
             return 2
+        if isinstance(item, Line) and item.role == GUIDE:
+            return 3
         return 1
 
     pen = _Pen(canvas)

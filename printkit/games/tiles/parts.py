@@ -5,8 +5,9 @@ cut lines, so a trimmer cuts each line once, with crop marks beyond the
 grid in the margin (they never touch the art). On the grid the tiles turn
 so that every cut line has the same colour on both sides (the black halves
 meet in diamonds): a cut that drifts a little leaves no sliver of the other
-colour on a tile's edge. Where a cut line runs through black, a grey guide
-under it keeps it visible once the sheet is cut into strips.
+colour on a tile's edge. Where a cut line runs through black, it is drawn
+as a light hairline (a guide, 0.12 mm: too thin to leave a visible sliver
+on a tile's edge), so it stays visible once the sheet is cut into strips.
 
 Ink-saver mode (for coloured cardstock): the black halves are hatched and
 outlined instead of filled, and the white halves are left to the card.
@@ -25,13 +26,17 @@ from .shapes import BLACK, WHITE, ShapeBook, connected, corner, normalise, swapp
 from ...sheets import PAPERS, content_box
 from ...spec import data_of
 from ...writers.fonts import fit_size, text_width_mm
-from ...parts.core import ART, CUT, Circle, Fill, Line, Part, Text, rect
+from ...parts.core import ART, CUT, GUIDE, Circle, Fill, Line, Part, Text, rect
 from ...parts.nets import cells_outline
 
-MARK_GAP = 1.2  # mm between the grid and a crop mark
+MARK_GAP = 1.0  # mm between the grid and a crop mark
+# mm a crop mark runs on past the grid's part box, into the free band under
+# the sheet's title or over its legend, so it is long enough to set a trimmer.
+MARK_BEYOND = 2.0
 MARK_SIDE = 6.0  # mm of margin a crop mark takes beside the grid, at most
 MARK_LEAST = 3.5  # mm: smaller crop marks are not worth a row less of tiles
-GUIDE_GREY = "#A6A6A6"
+GUIDE_GREY = "#C8C8C8"
+GUIDE_PT = 0.35
 TILE_EDGE_GREY = "#9A9A9A"
 HATCH_STEP = 1.6  # mm between hatching lines in ink-saver mode
 HATCH_PT = 0.7
@@ -172,8 +177,8 @@ def tile_grid(count: int, first: int, size: float, columns: int, side: float, en
             guides.append(segment)
     cuts = [Line(tuple(outline), role=CUT, closed=True)] + [Line(c, role=CUT) for c in inner]
     if not ink_saver:
-        # Under the cut line (drawn on top), so a black-on-black cut stays visible.
-        art += [Line(g, role=ART, color=GUIDE_GREY, width_pt=1.6) for g in guides]
+        # Over the cut line, so a black-on-black cut stays visible.
+        art += [Line(g, role=GUIDE, color=GUIDE_GREY, width_pt=GUIDE_PT) for g in guides]
     part.extend(art)
     part.extend(cuts)
     part.extend(crop_marks(x0, y0, columns=wide, rows=used_rows, size=size,
@@ -183,13 +188,14 @@ def tile_grid(count: int, first: int, size: float, columns: int, side: float, en
 
 def crop_marks(x0: float, y0: float, columns: int, rows: int, size: float,
                side: float, end: float) -> list:
-    """Short lines in the margin continuing every cut line, MARK_GAP clear of the grid."""
+    """Short lines in the margin continuing every cut line, MARK_GAP clear of
+    the grid; those above and below run MARK_BEYOND past the part's box."""
     marks = []
     w, h = columns * size, rows * size
     for c in range(columns + 1):
         x = x0 + c * size
-        marks.append(Line(((x, y0 - MARK_GAP), (x, y0 - end)), role=ART, width_pt=0.4))
-        marks.append(Line(((x, y0 + h + MARK_GAP), (x, y0 + h + end)), role=ART, width_pt=0.4))
+        marks.append(Line(((x, y0 - MARK_GAP), (x, y0 - end - MARK_BEYOND)), role=ART, width_pt=0.4))
+        marks.append(Line(((x, y0 + h + MARK_GAP), (x, y0 + h + end + MARK_BEYOND)), role=ART, width_pt=0.4))
     for r in range(rows + 1):
         y = y0 + r * size
         marks.append(Line(((x0 - MARK_GAP, y), (x0 - side, y)), role=ART, width_pt=0.4))
@@ -345,7 +351,7 @@ def cover(spec, options, width: float, height: float) -> list:
         (f"The {data['tiles']['count']} tiles ({size:g} mm squares) sit edge to edge: every line is cut once.", False),
         ("With a trimmer, line the blade up with the crop marks outside the grid: cut the long lines", False),
         ("first, then cut each strip into tiles."
-         + ("" if options.ink_saver else " A grey guide shows each cut line that runs through black."), False),
+         + ("" if options.ink_saver else " A light hairline shows each cut line that runs through black."), False),
         ("The tiles are all alike; they are turned on the sheet only so no cut leaves a sliver of the", False),
         ("other colour on a tile's edge.", False),
         ("Glue the sheets to thin card before cutting for sturdier tiles.", False),

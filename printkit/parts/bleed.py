@@ -1,0 +1,129 @@
+"""Bleed: colour carried past a piece's cut line, so a cut that misses by a
+millimetre leaves colour at the edge, never a white sliver.
+
+A colour field (an art ``Fill``) that runs along a piece's cut outline is
+extended outwards by the bleed width, along the stretch of outline it
+covers. The extension stays outside every piece of the sheet (it never
+paints a neighbour), inside the printable area, and under all other ink:
+it is drawn in the ``bleed`` role, first. Fold lines are not cut lines, so
+nothing bleeds across a fold; glue tabs and waste do not bleed.
+
+Geometry is done with shapely (offsets with mitred corners, unions,
+intersections); coordinates are rounded to 1/10000 mm so the same kit is
+the same file every time.
+"""
+
+from __future__ import annotations
+
+from shapely import make_valid
+from shapely.geometry import MultiLineString, Point, Polygon, box
+from shapely.ops import polygonize, unary_union
+
+from .core import ART, CUT, Circle, Fill, Line
+
+BLEED = "bleed"  # the role of bleed fills: print only, drawn before everything else
+TOUCH = 0.05  # mm: a field this close to the cut line runs along it
+MIN_RUN = 0.5  # mm of cut line a field must run along to bleed (a corner touching it does not)
+WHITE = {"#FFFFFF", "#FFF", "WHITE"}
+
+
+def piece_area(items):
+    """The area the cut lines of a part enclose (a shapely geometry), or None."""
+    segments = []
+    for item in items:
+        if isinstance(item, Line) and item.role == CUT and len(item.points) > 1:
+            points = list(item.points)
+            if item.closed:
+                points.append(points[0])
+            segments.append(points)
+    if not segments:
+        return None
+    polygons = list(polygonize(unary_union(MultiLineString(segments))))
+    return unary_union(polygons) if polygons else None
+
+
+def _polygon(fill: Fill):
+    shape = Polygon(fill.points, [h for h in fill.holes if len(h) > 2])
+    return shape if shape.is_valid else make_valid(shape)
+
+
+def _visible_fields(items):
+    """(fill, the part of it no later fill or disc covers) for each art fill,
+    in drawing order: what shows at the cut line is what bleeds (a white
+    label strip over a coloured field bleeds nothing)."""
+    shapes = []
+    for item in items:
+        if isinstance(item, Fill) and item.role == ART and len(item.points) > 2:
+            shapes.append((item, _polygon(item)))
+        elif isinstance(item, Circle) and item.fill:
+            shapes.append((None, Point(item.center).buffer(item.radius, 16)))
+    visible = []
+    covered = None
+    for item, shape in reversed(shapes):
+        if item is not None:
+            visible.append((item, shape if covered is None else shape.difference(covered)))
+        covered = shape if covered is None else covered.union(shape)
+    return visible[::-1]
+
+
+def bleed_fills(items, area, keep_out, width: float, printable) -> list[Fill]:
+    """Bleed fills of one part: ``items`` and ``area`` (its ``piece_area``) in
+    sheet coordinates; ``keep_out`` the union of every piece on the sheet;
+    ``printable`` the rectangle ink may reach; ``width`` in mm."""
+    if area is None or width <= 0:
+        return []
+    outline = area.boundary
+    room = area.buffer(width, join_style="mitre", mitre_limit=4.0).difference(keep_out).intersection(printable)
+    if room.is_empty:
+        return []
+    out: list[Fill] = []
+    for item, field in _visible_fields(items):
+        if item.color.upper() in WHITE or field.is_empty or field.distance(outline) > TOUCH:
+            continue
+        along = outline.intersection(field.buffer(TOUCH))  # the stretch of cut line it covers
+        if along.length < MIN_RUN:
+            continue
+        reach = along.buffer(width + TOUCH, cap_style="square", join_style="mitre")
+        grown = field.buffer(width, join_style="mitre", mitre_limit=4.0)
+        out += _fills(grown.intersection(reach).intersection(room), item.color)
+    return out
+
+
+def _fills(geometry, color: str) -> list[Fill]:
+    """Fill items for the polygons of a shapely geometry (of any kind)."""
+    polygons = []
+    stack = [geometry]
+    while stack:
+        g = stack.pop()
+        if isinstance(g, Polygon):
+            if not g.is_empty and g.area > 1e-3:
+                polygons.append(g)
+        elif hasattr(g, "geoms"):
+            stack.extend(g.geoms)
+    polygons.sort(key=lambda p: (round(p.bounds[0], 4), round(p.bounds[1], 4)))
+    return [Fill(_ring(p.exterior), color, role=BLEED, holes=tuple(_ring(h) for h in p.interiors))
+            for p in polygons]
+
+
+def _ring(ring) -> tuple:
+    points = [(round(x, 4), round(y, 4)) for x, y in ring.coords]
+    return tuple(points[:-1])  # shapely repeats the first point last
+
+
+def sheet_bleed(placements, width: float, printable_rect) -> list[Fill]:
+    """The bleed fills of every placed part of a sheet (see the module doc).
+    ``printable_rect`` is (x0, y0, x1, y1) in mm."""
+    if width <= 0:
+        return []
+    moved = [p.items() for p in placements]
+    areas = [piece_area(items) for items in moved]
+    present = [a for a in areas if a is not None]
+    if not present:
+        return []
+    keep_out = unary_union(present)
+    printable = box(*printable_rect)
+    fills: list[Fill] = []
+    for items, area in zip(moved, areas):
+        fills += bleed_fills(items, area, keep_out, width, printable)
+    return fills
+
