@@ -174,7 +174,8 @@ def list_games():
               default=Path("output"), show_default=True, help="Output folder; the kit goes in OUT/<id>/.")
 @click.option("--ink-saver", is_flag=True, help="Outlines and marks without large fills.")
 @click.option("--format", "formats", default="pdf,svg", show_default=True,
-              help="Comma-separated output formats: pdf (kit and rulebook), svg (cut files).")
+              help="Comma-separated output formats: pdf (kit and rulebook), svg (cut files), "
+                   "png (each card and tile at 300 dpi with bleed, for card printers).")
 @click.option("--variant", default=None, shell_complete=_complete_variant,
               help="A rules variant for the rulebook, for games that have them.")
 @click.option("--overwrite", is_flag=True,
@@ -189,8 +190,17 @@ def list_games():
 @click.option("--sheet-per-colour", "--sheet-per-color", "sheet_per_colour", is_flag=True,
               help="Each player colour's pieces on sheets of their own, to print each on card of "
                    "its colour; default: colours share sheets, using fewer.")
+@click.option("--press", is_flag=True,
+              help="For a print shop: 3 mm bleed, crop marks and page boxes for trimming, CMYK colours.")
+@click.option("--bleed", type=float, default=None, metavar="MM",
+              help="Colour past every cut line, 0-5 mm (default: 3 with --press, else 2).")
+@click.option("--print-and-cut", "print_and_cut", is_flag=True,
+              help="Registration marks for a print-then-cut machine (Silhouette Studio's type 1 "
+                   "marks) on every sheet of pieces; the SVG cut files use the same page.")
+@click.option("--kerf", type=float, default=0.0, show_default=True, metavar="MM",
+              help="A laser cutter's kerf: closed cut outlines in the SVG move out by half of it.")
 def build(game, build_all, colors, paper, out_dir, ink_saver, formats, variant, overwrite, quiet, duplex,
-          back_offset, sheet_per_colour):
+          back_offset, sheet_per_colour, press, bleed, print_and_cut, kerf):
     """Build the print-and-play kit of GAME (a bundled id or a spec .yaml)
     into OUT/<id>/, <id> being the spec's `id`: <id>-kit.pdf, one
     <id>-sheet-NN.svg cut file per sheet, and <id>-rules.pdf.
@@ -214,7 +224,8 @@ def build(game, build_all, colors, paper, out_dir, ink_saver, formats, variant, 
                             "(for example 0.5,-1)") from None
     options = kit.BuildOptions(colors=colors, paper=paper.lower(), ink_saver=ink_saver,
                                formats=tuple(sorted(wanted)), variant=variant, duplex=duplex,
-                               back_offset=offset, sheet_per_colour=sheet_per_colour)
+                               back_offset=offset, sheet_per_colour=sheet_per_colour, press=press,
+                               bleed=bleed, print_and_cut=print_and_cut, kerf=kerf)
     # Every spec and option is checked before the first kit is written, so
     # `--all` with an option one game cannot take writes nothing; except
     # --colors, which --all takes as "every game that has that many".

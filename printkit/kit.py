@@ -7,7 +7,9 @@
   for every sheet that has any;
 - ``<id>-rules.pdf``: the rulebook, from ``printkit.rulebook.write`` (format "pdf").
 - ``<id>-reference.pdf``: notation, positions, commands and the engine's
-  declarations, for people who write programs (format "pdf").
+  declarations, for people who write programs (format "pdf");
+- ``<id>-<kind>-NN[-1-front|-2-back].png``: each card and tile on its own at
+  300 dpi with its bleed, for card-printing services (format "png").
 
 Every file is written in a staging folder first and moved into place at the
 end, so a build that fails leaves the earlier kit intact; a build replaces
@@ -18,7 +20,7 @@ from __future__ import annotations
 
 import gc
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from . import fit, games, kitfolder, rulebook
@@ -26,7 +28,7 @@ from . import sheets as imposition
 from . import spec as specs
 from .errors import PartTooLarge, PrintkitError, SpecError
 from .options import FORMATS, BuildOptions, resolve_options  # noqa: F401  (public here too: kit.BuildOptions)
-from .writers import pdf, svg
+from .writers import pdf, png, svg
 
 
 @dataclass
@@ -75,20 +77,41 @@ def build(spec, options: BuildOptions, out_dir: Path, overwrite: bool = False) -
         return _build(spec, options, out_dir, overwrite)
 
 
+def cmyk_values(spec) -> dict:
+    """{upper-case hex: (c, m, y, k) from 0 to 1} of the spec's colours that give ``cmyk``."""
+    values = {}
+    for colour in spec.get("colors") or []:
+        if isinstance(colour, dict) and colour.get("cmyk") and colour.get("hex"):
+            values[colour["hex"].upper()] = tuple(v / 100 for v in colour["cmyk"])
+    return values
+
+
 def planned_files(spec, options: BuildOptions, sheets) -> list[tuple[str, object]]:
     """(file name, what writes it) for every file of the kit, in order."""
     plan = []
     title = spec.get("title", spec.id)
+    press = pdf.Press(imposition.bleed_width(options), cmyk_values(spec)) if options.press else None
     if "pdf" in options.formats:
         plan.append((f"{spec.id}-kit.pdf", lambda path: pdf.write(
             sheets, path, title=title, author=str(spec.get("author") or ""),
-            subject=f"print-and-play kit: {len(sheets)} sheets, {sheets[0].paper.name}",
-            ink_saver=options.ink_saver)))
+            subject=f"print-and-play kit: {len(sheets)} sheets, {sheets[0].paper.name}"
+                    + (", for a print shop (bleed, crop marks, CMYK)" if press else ""),
+            ink_saver=options.ink_saver, press=press)))
     if "svg" in options.formats:
         for sheet in sheets:
             if svg.has_lines(sheet):
                 plan.append((f"{spec.id}-sheet-{sheet.number:02d}.svg",
-                             lambda path, sheet=sheet: svg.write(sheet, path)))
+                             lambda path, sheet=sheet: svg.write(sheet, path, kerf=options.kerf)))
+    if "png" in options.formats:
+        # Card printers ask for 3 mm: the press bleed unless the build sets one.
+        bleed = imposition.bleed_width(replace(options, ink_saver=False, press=True))
+        parts = [p.part for sheet in sheets for p in sheet.placements]
+        faces = png.faces(spec.id, parts)
+        if not faces:
+            raise PrintkitError(f"--format png: {title} has no cards or tiles to print one by one; "
+                                "use --format pdf,svg")
+        for face in faces:
+            plan.append((face.name, lambda path, face=face: png.write(face, path, bleed)))
     if "pdf" in options.formats:
         plan.append((rulebook.file_name(spec), lambda path: rulebook.write(spec, options, path)))
         plan.append((rulebook.reference_file_name(spec),

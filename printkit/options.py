@@ -10,7 +10,9 @@ from dataclasses import dataclass
 from . import sheets as imposition
 from .errors import PrintkitError, no_such_variant
 
-FORMATS = ("pdf", "svg")
+FORMATS = ("pdf", "svg", "png")
+DEFAULT_FORMATS = ("pdf", "svg")  # png (one image per card and tile) when asked for
+MAX_KERF = 1.0  # mm: a laser's kerf on card is 0.1-0.3 mm
 MAX_BLEED = 5.0  # mm: more would need wider gaps between pieces than the sheets can spare
 
 
@@ -19,7 +21,7 @@ class BuildOptions:
     colors: int | None = None  # player colours to print; None: the game's most
     paper: str = "letter"  # "letter" or "a4"
     ink_saver: bool = False
-    formats: tuple = FORMATS
+    formats: tuple = DEFAULT_FORMATS
     variant: str | None = None
     # Two-sided parts (cards): fronts and, on the following page, their backs
     # mirrored for a long-edge flip; back_offset (x, y) mm corrects a printer's drift.
@@ -33,6 +35,11 @@ class BuildOptions:
     press: bool = False
     # mm of colour past cut lines; None: 3 mm with --press, 2 mm at home (printkit.sheets).
     bleed: float | None = None
+    # For a print-then-cut machine: its registration marks on every sheet of
+    # pieces (printkit.sheets.registration_marks), the SVG cut files on the same page.
+    print_and_cut: bool = False
+    # mm a laser burns away: closed cut outlines in the SVG move out by half of it.
+    kerf: float = 0.0
 
 
 def pieces_group(kind: str, colour: str, options: BuildOptions) -> str:
@@ -64,6 +71,8 @@ def resolve_options(spec, options: BuildOptions) -> BuildOptions:
         raise no_such_variant(spec.id, options.variant, variants)
     if options.bleed is not None and not 0 <= options.bleed <= MAX_BLEED:
         raise PrintkitError(f"--bleed {options.bleed:g}: choose 0 to {MAX_BLEED:g} mm")
+    if not 0 <= options.kerf <= MAX_KERF:
+        raise PrintkitError(f"--kerf {options.kerf:g}: choose 0 to {MAX_KERF:g} mm")
     palette = spec.get("colors") or []
     if palette and colors > len(palette):
         raise PrintkitError(f"--colors {colors}: the spec names only {len(palette)} colours")
@@ -71,6 +80,7 @@ def resolve_options(spec, options: BuildOptions) -> BuildOptions:
                         formats=tuple(sorted(set(options.formats))), variant=options.variant,
                         duplex=bool(options.duplex), back_offset=tuple(options.back_offset),
                         sheet_per_colour=bool(options.sheet_per_colour), press=bool(options.press),
-                        bleed=None if options.bleed is None else float(options.bleed))
+                        bleed=None if options.bleed is None else float(options.bleed),
+                        print_and_cut=bool(options.print_and_cut), kerf=float(options.kerf))
 
 

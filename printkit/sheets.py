@@ -21,7 +21,7 @@ print the outer 6.35 mm (1/4 in), and a little more hides paper skew.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from .errors import PrintkitError
 from .palette import lightness
@@ -37,6 +37,12 @@ class Paper:
     name: str
     width: float  # mm
     height: float  # mm
+    # mm kept free of parts, titles and legend at each edge: SAFE_MARGIN, or
+    # more where a cutting machine's registration marks stand (paper_for).
+    margin: float = 8.0
+    # mm from the paper's edges of the squares at the top-right and bottom-left
+    # corners kept free of all ink (a cutting machine's corner marks); 0 at home.
+    corner: float = 0.0
 
 
 # Sheet sizes are data: a new paper size is one line here.
@@ -112,9 +118,47 @@ class Sheet:
 
 def content_box(paper: Paper) -> tuple[float, float, float, float]:
     """(x, y, width, height) in mm of the area parts may use."""
-    x = SAFE_MARGIN
-    y = SAFE_MARGIN + LEGEND_BAND
-    return (x, y, paper.width - 2 * SAFE_MARGIN, paper.height - 2 * SAFE_MARGIN - TITLE_BAND - LEGEND_BAND)
+    m = paper.margin
+    bottom = max(m + LEGEND_BAND, paper.corner)
+    top = paper.height - max(m + TITLE_BAND, paper.corner)
+    return (m, bottom, paper.width - 2 * m, top - bottom)
+
+
+# --- print-then-cut: the registration marks of a cutting machine --------------
+# Silhouette Studio's marks (type 1, its defaults): a filled 5 mm square at the
+# top left, L-shaped corners at the top right and bottom left, arms 20 mm long
+# and 0.5 mm thick, their outer edges 10 mm in from the paper's edges. Printed
+# where Studio would print them, so Studio (marks switched on, same settings)
+# finds them on a sheet printed from this PDF, and cuts the SVG, laid out on
+# the same page, where the printer printed.
+REG_INSET = 10.0
+REG_SQUARE = 5.0
+REG_ARM = 20.0
+REG_THICK = 0.5
+REG_CLEAR = 5.0  # mm between the marks' rows and columns and any other ink
+PRINT_AND_CUT_MARGIN = REG_INSET + REG_SQUARE + REG_CLEAR
+PRINT_AND_CUT_CORNER = REG_INSET + REG_ARM + REG_CLEAR
+
+
+def paper_for(options) -> Paper:
+    """The paper a build prints on, with the margins its mode needs."""
+    paper = PAPERS[options.paper]
+    if getattr(options, "print_and_cut", False):
+        return replace(paper, margin=PRINT_AND_CUT_MARGIN, corner=PRINT_AND_CUT_CORNER)
+    return paper
+
+
+def registration_marks(paper: Paper) -> list:
+    """The print-then-cut marks of one sheet (see REG_INSET), as black fills."""
+    w, h, i, t, arm = paper.width, paper.height, REG_INSET, REG_THICK, REG_ARM
+    black = "#000000"
+    return [
+        Fill(rect(i, h - i - REG_SQUARE, REG_SQUARE, REG_SQUARE), black),  # top left
+        Fill(rect(w - i - arm, h - i - t, arm, t), black),  # top right, along the top
+        Fill(rect(w - i - t, h - i - arm, t, arm), black),  # top right, down the side
+        Fill(rect(i, i, arm, t), black),  # bottom left, along the bottom
+        Fill(rect(i, i, t, arm), black),  # bottom left, up the side
+    ]
 
 
 # --- imposition -----------------------------------------------------------
@@ -147,7 +191,7 @@ def turn_to_fit(part: Part, box) -> bool | None:
 
 def landscape(paper: Paper) -> Paper:
     """The same sheet turned on its side."""
-    return Paper(paper.key, paper.name, paper.height, paper.width)
+    return replace(paper, width=paper.height, height=paper.width)
 
 
 def page_for(part: Part, paper: Paper) -> Paper | None:
@@ -168,7 +212,7 @@ def _check_fits(part: Part, paper: Paper, box) -> bool:
     _, _, w, h = box
     raise PrintkitError(
         f"{part.name} ({part.width:.1f} x {part.height:.1f} mm) does not fit on {paper.name} paper: "
-        f"the printable area inside the {SAFE_MARGIN:g} mm margins, title and legend is "
+        f"the printable area inside the {paper.margin:g} mm margins, title and legend is "
         f"{w:.1f} x {h:.1f} mm; choose smaller sizes in the spec"
         + (" or the larger paper" if paper.key == "letter" and part.height > h else ""))
 
@@ -245,7 +289,7 @@ def _pack(blocks: list[_Block], box, gap: float = GAP) -> list[list[Placement]]:
 
 def impose(spec, parts: list[Part], options, game_module=None) -> list[Sheet]:
     """The kit's sheets: the cover, then the parts in order of assembly."""
-    paper = PAPERS[options.paper]
+    paper = paper_for(options)
     box = content_box(paper)
     groups: list[tuple[str, list[Part]]] = []
     for part in parts:
@@ -258,9 +302,12 @@ def impose(spec, parts: list[Part], options, game_module=None) -> list[Sheet]:
     gap = max(GAP, 2 * bleed)  # room for both neighbours' bleed
     sheets: list[Sheet] = []
     for group, members in groups:
+        # A part too large for the margins of a cutting machine's marks (a
+        # board) prints on a sheet of the usual margins, to cut by hand.
+        group_paper = paper if all(page_for(m, paper) for m in members) else PAPERS[options.paper]
         # A group with a part too wide for the upright sheet prints on its side.
-        wide = any(page_for(m, paper) is not paper for m in members)
-        sheet_paper = landscape(paper) if wide else paper
+        wide = any(page_for(m, group_paper) is not group_paper for m in members)
+        sheet_paper = landscape(group_paper) if wide else group_paper
         sheet_box = content_box(sheet_paper)
         pages = _pack(_blocks(members, sheet_paper, sheet_box), sheet_box, gap)
         words = titler(group, members) if titler else _summary(members)
@@ -285,6 +332,8 @@ def impose(spec, parts: list[Part], options, game_module=None) -> list[Sheet]:
     for sheet in sheets:
         roles = kit_roles if sheet is cover else roles_used(sheet.part_items())
         sheet.furniture[:0] = _title(spec, sheet) + _legend(sheet.paper, roles, print_advice(sheet))
+        if sheet.paper.margin == PRINT_AND_CUT_MARGIN and sheet.sides != "back" and roles & {CUT, VALLEY, MOUNTAIN}:
+            sheet.furniture += registration_marks(sheet.paper)
     return sheets
 
 
@@ -443,7 +492,7 @@ def _calibration(paper: Paper, offset) -> list[Sheet]:
              "Read on the scales how far the back's crosses lie right (+x) and up (+y) of the front's,",
              "then build again with --back-offset X,Y (mm) with those numbers negated."]
     for k, text in enumerate(lines):
-        front.furniture.append(Text(SAFE_MARGIN + 4, paper.height - 40 - 5 * k, text, size=8, anchor="start"))
+        front.furniture.append(Text(paper.margin + 4, paper.height - 40 - 5 * k, text, size=8, anchor="start"))
     for x, y in calibration_marks(paper):
         front.furniture += _cross(x, y)
         for t in range(-5, 6):  # a millimetre scale under and beside each cross
@@ -460,18 +509,20 @@ def _calibration(paper: Paper, offset) -> list[Sheet]:
 
 def _title(spec, sheet: Sheet) -> list:
     paper = sheet.paper
+    m = paper.margin
+    end = paper.width - max(m, paper.corner)  # clear of a corner mark at the top right
     left = f"Sheet {sheet.number} of {sheet.total}: {sheet.title}"
     right = spec.get("title", spec.id)
-    width = paper.width - 2 * SAFE_MARGIN
-    baseline = paper.height - SAFE_MARGIN - 4.0
+    width = end - m
+    baseline = paper.height - m - 4.0
     right_size = fit_size(right, width * 0.38, 7.5)
     right_w = text_width_mm(right, right_size)
     left_size = fit_size(left, width - right_w - 4, 10.0, bold=True)
-    rule_y = paper.height - SAFE_MARGIN - TITLE_BAND + 2.5
+    rule_y = paper.height - m - TITLE_BAND + 2.5
     return [
-        Text(SAFE_MARGIN, baseline, left, size=left_size, anchor="start", bold=True),
-        Text(paper.width - SAFE_MARGIN, baseline, right, size=right_size, anchor="end"),
-        Line(((SAFE_MARGIN, rule_y), (paper.width - SAFE_MARGIN, rule_y)), role="art",
+        Text(m, baseline, left, size=left_size, anchor="start", bold=True),
+        Text(end, baseline, right, size=right_size, anchor="end"),
+        Line(((m, rule_y), (end, rule_y)), role="art",
              color="#777777", width_pt=0.4),
     ]
 
@@ -518,12 +569,12 @@ def _legend(paper: Paper, roles, advice=("print at 100% / actual size",)) -> lis
     """The key to the line roles ``roles`` (only those a sheet shows, so a
     sheet never asks for a fold it has not got) and, at the right, what to
     print the sheet on: the longest wording of ``advice`` that fits."""
-    y = SAFE_MARGIN + 1.2
-    items, end = legend_items(SAFE_MARGIN, y, roles=roles)
+    y = paper.margin + 1.2
+    items, end = legend_items(max(paper.margin, paper.corner), y, roles=roles)  # clear of a corner mark
     size = 6.5
     for words in advice:
-        if end + 4 + text_width_mm(words, size, bold=True) <= paper.width - SAFE_MARGIN:
-            items.append(Text(paper.width - SAFE_MARGIN, y, words, size=size, anchor="end", bold=True))
+        if end + 4 + text_width_mm(words, size, bold=True) <= paper.width - paper.margin:
+            items.append(Text(paper.width - paper.margin, y, words, size=size, anchor="end", bold=True))
             break
     return items
 

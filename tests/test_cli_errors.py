@@ -131,7 +131,7 @@ def test_an_unknown_variant_is_refused_before_drawing_and_keeps_the_earlier_kit(
 
 @pytest.mark.parametrize("args, words", [
     (["--paper", "a3"], "'a3' is not one of 'letter', 'a4'"),
-    (["--format", "png"], "--format: unknown format(s) png"),
+    (["--format", "jpg"], "--format: unknown format(s) jpg"),
     (["--colors", "-1"], "--colors -1"),
 ])
 def test_bad_build_options(tmp_path, args, words):

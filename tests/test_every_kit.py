@@ -199,3 +199,32 @@ def test_nothing_to_read_sits_within_2_5_mm_of_a_cut_line(game):
             if distance < READ_CLEARANCE_MM:
                 close.append(f"{part.name}: {item.text!r} {distance:.2f} mm")
     assert not close, close[:10]
+
+
+def test_mckinney_slider_marker_spots_keep_2_5_mm_from_the_quadrant_cut():
+    """The boxes a Slider Marker stands in are read in play: a cut that misses
+    by a millimetre must not clip them (they sat 0.35 mm from the cut)."""
+    from printkit import games
+    from printkit.games.mckinney.geometry import kit_geometry
+    from printkit.options import resolve_options
+    from printkit.parts.core import ART, CUT, Line
+    loaded = specs.load("mckinney")
+    parts = games.stage(loaded.game, "parts").parts(loaded, resolve_options(loaded, BuildOptions()))
+    spot = kit_geometry(loaded).marker + 0.8
+    checked = 0
+    for part in (p for p in parts if p.kind == "quadrant"):
+        cuts = []
+        for item in part.items:
+            if isinstance(item, Line) and item.role == CUT:
+                points = list(item.points) + ([item.points[0]] if item.closed else [])
+                cuts += list(zip(points, points[1:]))
+        for item in part.items:
+            if not (isinstance(item, Line) and item.role == ART and item.closed and len(item.points) == 4):
+                continue
+            xs, ys = [p[0] for p in item.points], [p[1] for p in item.points]
+            if abs(max(xs) - min(xs) - spot) > 0.01 or abs(max(ys) - min(ys) - spot) > 0.01:
+                continue
+            distance = min(_box_to_segment(list(item.points), a, b) for a, b in cuts)
+            assert distance >= READ_CLEARANCE_MM - 1e-6, f"{part.name}: a marker spot {distance:.2f} mm from the cut"
+            checked += 1
+    assert checked >= 4 * 10  # every notch of both tracks of every quadrant

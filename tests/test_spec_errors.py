@@ -164,8 +164,10 @@ def test_formats_choose_the_files(tmp_path):
     assert only_pdf.exit_code == 0
     assert sorted(p.name for p in (tmp_path / "b" / "mckinney").iterdir()) == \
         [".printkit-manifest.json", "mckinney-kit.pdf", "mckinney-reference.pdf", "mckinney-rules.pdf"]
-    bad = run("build", "mckinney", "--format", "png", "--out", tmp_path / "c")
-    assert bad.exit_code == 2 and "png" in bad.output
+    bad = run("build", "mckinney", "--format", "jpg", "--out", tmp_path / "c")
+    assert bad.exit_code == 2 and "jpg" in bad.output
+    none = run("build", "phoenix", "--format", "png", "--out", tmp_path / "d")
+    assert none.exit_code == 2 and "no cards or tiles" in none.output and not (tmp_path / "d").exists()
 
 
 def small_board_text() -> str:

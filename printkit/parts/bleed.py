@@ -16,8 +16,8 @@ the same file every time.
 from __future__ import annotations
 
 from shapely import make_valid
-from shapely.geometry import MultiLineString, Point, Polygon, box
-from shapely.ops import polygonize, unary_union
+from shapely.geometry import LineString, MultiLineString, Point, Polygon, box
+from shapely.ops import linemerge, polygonize, unary_union
 
 from .core import ART, CUT, Circle, Fill, Line
 
@@ -38,7 +38,7 @@ def piece_area(items):
             segments.append(points)
     if not segments:
         return None
-    polygons = list(polygonize(unary_union(MultiLineString(segments))))
+    polygons = list(polygonize(unary_union(MultiLineString([LineString(points) for points in segments]))))
     return unary_union(polygons) if polygons else None
 
 
@@ -76,17 +76,30 @@ def bleed_fills(items, area, keep_out, width: float, printable) -> list[Fill]:
     room = area.buffer(width, join_style="mitre", mitre_limit=4.0).difference(keep_out).intersection(printable)
     if room.is_empty:
         return []
+    edges = [LineString(pair) for ring in _lines(outline) for pair in zip(ring.coords, ring.coords[1:])]
     out: list[Fill] = []
     for item, field in _visible_fields(items):
         if item.color.upper() in WHITE or field.is_empty or field.distance(outline) > TOUCH:
             continue
-        along = outline.intersection(field.buffer(TOUCH))  # the stretch of cut line it covers
-        if along.length < MIN_RUN:
+        # The stretches of cut line it runs along, joined round the corners it
+        # turns (so the bleed fills those corners), without the stubs where it
+        # only touches the cut at a point.
+        near = field.buffer(TOUCH)
+        along = [g for edge in edges if edge.distance(field) <= TOUCH
+                 for g in _lines(edge.intersection(near)) if g.length >= MIN_RUN]
+        if not along:
             continue
-        reach = along.buffer(width + TOUCH, cap_style="square", join_style="mitre")
+        reach = linemerge(along).buffer(width + TOUCH, cap_style="flat", join_style="mitre")
         grown = field.buffer(width, join_style="mitre", mitre_limit=4.0)
         out += _fills(grown.intersection(reach).intersection(room), item.color)
     return out
+
+
+def _lines(geometry) -> list:
+    """The line strings in a shapely geometry of any kind."""
+    if isinstance(geometry, LineString):
+        return [geometry]
+    return [g for part in getattr(geometry, "geoms", ()) for g in _lines(part)]
 
 
 def _fills(geometry, color: str) -> list[Fill]:

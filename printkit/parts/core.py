@@ -152,6 +152,12 @@ class Part:
     # What to print it on: "card" (stiff enough to stand, fold and handle,
     # 160-250 g/m2) or "paper" (score sheets, anything written on).
     stock: str = "card"
+    # The single cards and tiles on it, for one image per piece (build
+    # --format png): (kind, side, (x, y, w, h)) in the part's frame; kind
+    # names the piece ("card", "tile"), side is "front", "back" or "" (one
+    # side). A "back" follows its front; with no rectangle it is the part's
+    # ``back`` art over the whole part.
+    faces: tuple = ()
 
     def add(self, *items: Item) -> "Part":
         self.items.extend(items)

@@ -10,10 +10,11 @@ kit byte-identical every time.
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
-from reportlab.lib.colors import HexColor
+from reportlab.lib.colors import CMYKColor, HexColor
 from reportlab.pdfgen.canvas import FILL_EVEN_ODD, Canvas
 
 from ..parts.bleed import BLEED
@@ -30,6 +31,43 @@ MOUNTAIN_DASH = (5.0, 1.6, 0.9, 1.6)
 LINE_INK = "#000000"
 INK_SAVER_OUTLINE_PT = 1.6  # width of the band that replaces a large fill
 HATCH_STEP = 3.0  # mm between the lines that mark waste in ink-saver mode
+
+
+@dataclass(frozen=True)
+class Press:
+    """How a print shop's PDF differs from a home one: each page is the
+    paper plus a slug around it for the crop marks, with a TrimBox (the
+    paper) and a BleedBox ``bleed`` mm outside it; colours are CMYK
+    (``cmyk``: upper-case hex -> (c, m, y, k), 0-1, from the spec, the rest
+    by ``to_cmyk``); large black fills print rich black."""
+
+    bleed: float
+    cmyk: dict = field(default_factory=dict)
+
+    @property
+    def slug(self) -> float:
+        """mm of page outside the trim on each side: bleed, gap, crop mark, a little room."""
+        return self.bleed + CROP_GAP + CROP_LENGTH + 2.0
+
+
+CROP_GAP = 1.0  # mm between the bleed line and a crop mark, so a mark never touches art
+CROP_LENGTH = 5.0  # mm
+CROP_PT = 0.25
+REGISTRATION = (1.0, 1.0, 1.0, 1.0)  # crop marks print on every plate
+RICH_BLACK = (0.4, 0.3, 0.3, 1.0)  # for large black fills only: deeper than black ink alone
+RICH_BLACK_MM2 = 100.0  # a black fill at least this large is printed rich; text and lines never are
+
+
+def to_cmyk(hex_code: str) -> tuple:
+    """The CMYK of an sRGB colour by the simple conversion with full black
+    replacement: K = 1 - max(R, G, B), the rest from what K leaves. Greys
+    and black print with black ink alone. A shop's profile will differ a
+    little; a spec gives exact values with a colour's ``cmyk``."""
+    r, g, b = (int(hex_code.lstrip("#")[i:i + 2], 16) / 255 for i in (0, 2, 4))
+    k = 1 - max(r, g, b)
+    if k >= 1 - 1e-9:
+        return (0.0, 0.0, 0.0, 1.0)
+    return tuple(round(v, 4) for v in ((1 - r - k) / (1 - k), (1 - g - k) / (1 - k), (1 - b - k) / (1 - k), k))
 
 
 def page_boxes(width: float, height: float) -> dict:
@@ -51,32 +89,86 @@ def actual_size(canvas: Canvas) -> None:
 
 
 def write(sheets, path: Path, title: str, subject: str = "", ink_saver: bool = False,
-          author: str = "") -> None:
+          author: str = "", press: Press | None = None) -> None:
     """Write all sheets, in order, to one PDF at ``path``; ``title`` and
-    ``author`` are the game's (its metadata), ``subject`` says what the file is."""
+    ``author`` are the game's (its metadata), ``subject`` says what the file is.
+    ``press``: for a print shop (see Press)."""
     fonts = register_fonts()
     first = sheets[0].paper
-    canvas = Canvas(str(path), pagesize=(first.width * MM, first.height * MM),
+    slug = press.slug if press else 0.0
+    canvas = Canvas(str(path), pagesize=((first.width + 2 * slug) * MM, (first.height + 2 * slug) * MM),
                     invariant=1, pageCompression=1,
                     # else every page names Helvetica, a standard font that is never embedded
-                    initialFontName=fonts.regular)
+                    initialFontName=fonts.regular,
+                    # a print shop's file: any RGB colour is an error, not a surprise on press
+                    enforceColorSpace="cmyk" if press else None)
     canvas.setTitle(title)
     canvas.setAuthor(author)
     actual_size(canvas)
     canvas.setCreator("printkit")
     canvas.setSubject(subject)
+    colour = _press_colour(press) if press else _colour
     for sheet in sheets:
-        size = (sheet.paper.width * MM, sheet.paper.height * MM)
-        canvas.setPageSize(size)
-        boxes = page_boxes(*size)
-        canvas.setTrimBox(boxes["trimBox"])
-        canvas.setBleedBox(boxes["bleedBox"])
-        draw_items(canvas, sheet.print_items(), fonts, ink_saver)
+        width, height = sheet.paper.width * MM, sheet.paper.height * MM
+        if press:
+            s, b = slug * MM, press.bleed * MM
+            canvas.setPageSize((width + 2 * s, height + 2 * s))
+            canvas.setTrimBox((s, s, s + width, s + height))
+            canvas.setBleedBox((s - b, s - b, s + width + b, s + height + b))
+            canvas.saveState()
+            canvas.translate(s, s)
+            draw_items(canvas, sheet.print_items(), fonts, ink_saver, colour)
+            canvas.restoreState()
+            _crop_marks(canvas, sheet.paper, press)
+        else:
+            canvas.setPageSize((width, height))
+            boxes = page_boxes(width, height)
+            canvas.setTrimBox(boxes["trimBox"])
+            canvas.setBleedBox(boxes["bleedBox"])
+            draw_items(canvas, sheet.print_items(), fonts, ink_saver)
         canvas.showPage()
     canvas.save()
 
 
-def draw_items(canvas: Canvas, items, fonts, ink_saver: bool) -> None:
+def crop_mark_lines(paper, press: Press) -> list:
+    """The crop marks of a press page in page millimetres: two at each corner
+    of the trim, continuing its edges, starting CROP_GAP outside the bleed."""
+    s = press.slug
+    x0, y0, x1, y1 = s, s, s + paper.width, s + paper.height
+    near, far = press.bleed + CROP_GAP, press.bleed + CROP_GAP + CROP_LENGTH
+    lines = []
+    for x, dx in ((x0, -1), (x1, 1)):
+        for y, dy in ((y0, -1), (y1, 1)):
+            lines.append(((x + dx * near, y), (x + dx * far, y)))  # along the horizontal edge
+            lines.append(((x, y + dy * near), (x, y + dy * far)))  # along the vertical edge
+    return lines
+
+
+def _crop_marks(canvas: Canvas, paper, press: Press) -> None:
+    canvas.saveState()
+    canvas.setStrokeColor(CMYKColor(*REGISTRATION))
+    canvas.setLineWidth(CROP_PT)
+    path = canvas.beginPath()
+    for (ax, ay), (bx, by) in crop_mark_lines(paper, press):
+        path.moveTo(ax * MM, ay * MM)
+        path.lineTo(bx * MM, by * MM)
+    canvas.drawPath(path, stroke=1, fill=0)
+    canvas.restoreState()
+
+
+def _press_colour(press: Press):
+    @lru_cache(maxsize=None)
+    def colour(key: str) -> CMYKColor:
+        if key == RICH:
+            return CMYKColor(*RICH_BLACK)
+        return CMYKColor(*press.cmyk.get(key.upper(), to_cmyk(key)))
+    return colour
+
+
+RICH = "rich black"  # the key of RICH_BLACK among colours
+
+
+def draw_items(canvas: Canvas, items, fonts, ink_saver: bool, colour=None) -> None:
     """Draw part items (millimetres) on a ReportLab canvas in points, as the
     kit prints them; the rulebook's figures draw with it too.
 
@@ -95,7 +187,7 @@ def draw_items(canvas: Canvas, items, fonts, ink_saver: bool) -> None:
             return 3
         return 1
 
-    pen = _Pen(canvas)
+    pen = _Pen(canvas, colour or _colour)
     pen.push()
     for item in sorted(items, key=layer):  # sorted() is stable: art keeps its order
         if isinstance(item, Fill):
@@ -129,17 +221,18 @@ class _Pen:
 
     START = {"join": 0, "cap": 0, "dash": ()}
     SETTERS = {
-        "fill": lambda c, v: c.setFillColor(_colour(v)),
-        "stroke": lambda c, v: c.setStrokeColor(_colour(v)),
-        "width": lambda c, v: c.setLineWidth(v),
-        "join": lambda c, v: c.setLineJoin(v),
-        "cap": lambda c, v: c.setLineCap(v),
-        "dash": lambda c, v: c.setDash(list(v), 0),
-        "font": lambda c, v: c.setFont(*v),
+        "fill": lambda pen, v: pen.canvas.setFillColor(pen.colour(v)),
+        "stroke": lambda pen, v: pen.canvas.setStrokeColor(pen.colour(v)),
+        "width": lambda pen, v: pen.canvas.setLineWidth(v),
+        "join": lambda pen, v: pen.canvas.setLineJoin(v),
+        "cap": lambda pen, v: pen.canvas.setLineCap(v),
+        "dash": lambda pen, v: pen.canvas.setDash(list(v), 0),
+        "font": lambda pen, v: pen.canvas.setFont(*v),
     }
 
-    def __init__(self, canvas: Canvas):
+    def __init__(self, canvas: Canvas, colour=None):
         self.canvas = canvas
+        self.colour = colour or _colour  # hex -> a ReportLab colour (RGB, or CMYK for a press)
         self.now = dict(self.START)
         self._saved: list[dict] = []
 
@@ -147,7 +240,7 @@ class _Pen:
         now = self.now
         for key, value in want.items():
             if key not in now or now[key] != value:
-                self.SETTERS[key](self.canvas, value)
+                self.SETTERS[key](self, value)
                 now[key] = value
 
     def push(self) -> None:
@@ -190,11 +283,18 @@ def _fill(pen: _Pen, item: Fill, ink_saver: bool) -> None:
         pen.pop()
     else:
         stroke = item.stroke is not None
+        fill = item.color
+        if pen.colour is not _colour and fill.upper() == "#000000" and _area(item.points) >= RICH_BLACK_MM2:
+            fill = RICH  # a press's large black field; text and lines stay black ink alone
         if stroke:
-            pen.set(fill=item.color, stroke=item.stroke, width=item.stroke_pt, join=0, cap=0, dash=())
+            pen.set(fill=fill, stroke=item.stroke, width=item.stroke_pt, join=0, cap=0, dash=())
         else:
-            pen.set(fill=item.color)
+            pen.set(fill=fill)
         canvas.drawPath(_path(canvas, polygons), stroke=int(stroke), fill=1, fillMode=FILL_EVEN_ODD)
+
+
+def _area(points) -> float:
+    return abs(sum(x0 * y1 - x1 * y0 for (x0, y0), (x1, y1) in zip(points, points[1:] + points[:1]))) / 2
 
 
 def _hatch(pen: _Pen, polygons) -> None:

@@ -14,6 +14,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import svgwrite
+from shapely.geometry import Polygon
 
 from ..parts.core import CUT, MOUNTAIN, VALLEY, Line
 
@@ -34,8 +35,10 @@ def has_lines(sheet) -> bool:
     return any(isinstance(i, Line) and i.role in roles for i in sheet.part_items())
 
 
-def write(sheet, path: Path) -> None:
-    """Write the cut and score lines of one sheet to ``path``."""
+def write(sheet, path: Path, kerf: float = 0.0) -> None:
+    """Write the cut and score lines of one sheet to ``path``; with a ``kerf``
+    (mm a laser burns away) every closed cut outline moves out by half of it,
+    so pieces keep their printed size."""
     width, height = sheet.paper.width, sheet.paper.height
     drawing = svgwrite.Drawing(str(path), size=(f"{width:g}mm", f"{height:g}mm"),
                                viewBox=f"0 0 {width:g} {height:g}", profile="full", debug=False)
@@ -47,10 +50,23 @@ def write(sheet, path: Path) -> None:
         group.attribs["inkscape:groupmode"] = "layer"
         group.attribs["inkscape:label"] = layer
         lines = [i for i in items if isinstance(i, Line) and i.role in roles]
+        if layer == "cut" and kerf > 0:
+            lines = [outset(line, kerf / 2) for line in lines]
         for points, closed in unique_paths(lines, height):
             group.add(drawing.path(d=_d(points, closed)))
         drawing.add(group)
     drawing.save(pretty=True)
+
+
+def outset(line: Line, distance: float) -> Line:
+    """A closed outline moved out by ``distance`` mm, mitred corners; an
+    open line (a cut shared by two pieces) as it is."""
+    if not line.closed or len(line.points) < 3:
+        return line
+    grown = Polygon(line.points).buffer(distance, join_style="mitre", mitre_limit=4.0)
+    if not isinstance(grown, Polygon) or grown.is_empty:
+        return line
+    return Line(tuple(grown.exterior.coords)[:-1], role=line.role, closed=True)
 
 
 def _d(points, closed: bool) -> str:

@@ -160,6 +160,15 @@ def board_layout(spec) -> list[Quadrant]:
             for i, q in enumerate(spec["board"]["quadrants"])]
 
 
+CUT_CLEAR = 2.5  # mm between anything to be read and a cut line
+
+
+def marker_row(marker: float) -> float:
+    """Depth of a track's outer row: a Slider Marker's spot (0.8 mm larger
+    than the marker), 0.4 mm inside it, CUT_CLEAR outside it to the cut."""
+    return marker + 0.8 + 0.4 + CUT_CLEAR
+
+
 def track_cells(spec, slider: str, g: KitGeometry) -> tuple[float, float]:
     """(label cell length, notch cell length) of a Slider's track, in mm:
     notches as long as a square where they fit, the label cell takes the rest."""
@@ -196,8 +205,8 @@ def size_problems(spec) -> list:
                 f"{len(spec['sliders'][slider]['notches'])} notches and the labels of Slider {slider} do not fit "
                 f"along a {g.grid:g} mm quadrant edge (each notch needs "
                 f"{max(MIN_NOTCH_MM, g.marker + 1):g} mm); use fewer notches or larger squares"))
-    if g.track < g.marker + 1.5 + 2 * 3.5:
+    if g.track < marker_row(g.marker) + 2 * 3.5:
         problems.append(spec.problem(kit + ("track_mm",) if kit else ("board", "square_mm"),
                                      f"a slider track of {g.track:g} mm has no room for {g.marker:g} mm "
-                                     f"Slider Markers and two rows of values (needs {g.marker + 8.5:g} mm)"))
+                                     f"Slider Markers and two rows of values (needs {marker_row(g.marker) + 7:g} mm)"))
     return problems

@@ -39,7 +39,7 @@ from ...parts.core import (ART, CUT, GLUE_GREY, INK, MOUNTAIN, PT, VALLEY, WASTE
 from ...parts.marks import player_mark, unit_symbol
 from ...writers.fonts import fit_size, text_width_mm, wrap
 from .board import spaces_for, square_name
-from .geometry import KitGeometry, Quadrant, board_layout, kit_geometry, track_cells
+from .geometry import KitGeometry, Quadrant, board_layout, kit_geometry, marker_row, track_cells
 from .rules import UNIT_TYPES
 
 GRID_INK = "#3A3A3A"
@@ -253,8 +253,8 @@ def _track(spec, q: Quadrant, slider: str, horizontal: bool) -> list:
     n = len(notches)
     label1, label2 = data["labels"]
     L, c = track_cells(spec, slider, g)
-    marker_row = g.marker + 1.5
-    r = (T - marker_row) / 2
+    outer = marker_row(g.marker)
+    r = (T - outer) / 2
     items: list = []
     line = dict(role=ART, color=LIGHT_LINE, width_pt=0.5)
     # rows and cells
@@ -267,7 +267,7 @@ def _track(spec, q: Quadrant, slider: str, horizontal: bool) -> list:
     items.append(_text_on(*at(LABEL_INSET + text_width_mm(label1, 6.5) / 2, r / 2), label1, up, 6.5))
     items.append(_text_on(*at(LABEL_INSET + text_width_mm(label2, 6.5) / 2, 1.5 * r), label2, up, 6.5))
     name = f"Slider {slider}"
-    items.append(_text_on(*at(LABEL_INSET + text_width_mm(name, 8, bold=True) / 2, 2 * r + marker_row / 2), name,
+    items.append(_text_on(*at(LABEL_INSET + text_width_mm(name, 8, bold=True) / 2, 2 * r + outer / 2), name,
                           up, 8, bold=True))
     size = min(9.5, r / PT * 0.62)
     for k, (first, second) in enumerate(notches):
@@ -275,7 +275,7 @@ def _track(spec, q: Quadrant, slider: str, horizontal: bool) -> list:
         items.append(_text_on(*at(mid, r / 2), str(first), up, size, bold=True))
         items.append(_text_on(*at(mid, 1.5 * r), str(second), up, size))
         spot = g.marker + 0.8
-        vm = 2 * r + marker_row / 2
+        vm = 2 * r + 0.4 + spot / 2  # CUT_CLEAR from the quadrant's cut
         corners = cell(mid - spot / 2, vm - spot / 2, mid + spot / 2, vm + spot / 2)
         if k == data["start"]:
             items.append(Line(corners, role=ART, closed=True, width_pt=1.2))
@@ -334,7 +334,8 @@ def unit(kind: str, color: dict, g: KitGeometry, group: str) -> Part:
     """A Unit tile: its type as a symbol on white, its owner as colour and marks."""
     u = g.unit
     part = Part(f"{kind.capitalize()} Unit ({color['name']})", u, u, kind="unit", group=group,
-                abut=f"units-{color['name']}", meta=_meta(color), sized_by=(("kit", "unit_mm"),))
+                abut=f"units-{color['name']}", meta=_meta(color), sized_by=(("kit", "unit_mm"),),
+                faces=(("unit", "", (0.0, 0.0, u, u)),))
     part.add(Fill(rect(0, 0, u, u), color["hex"], large=True))
     part.add(Circle((u / 2, u / 2), u * 0.27, fill="#FFFFFF", stroke=INK, stroke_pt=0.4))
     part.extend(unit_symbol(kind, u / 2, u / 2, u * 0.37))

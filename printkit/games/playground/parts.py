@@ -96,6 +96,7 @@ def duplex_card(kind: str, color: dict, title: str, group: str = "") -> Part:
     part.extend(card_front(kind, color))
     part.add(Line(rect(0, 0, CARD_W, CARD_H), role=CUT, closed=True))
     part.back = card_back(color, title)
+    part.faces = (("card", "front", (0.0, 0.0, CARD_W, CARD_H)), ("card", "back", None))
     return part
 
 
@@ -105,7 +106,8 @@ def card(kind: str, color: dict, title: str, group: str = "") -> Part:
     part = Part(f"{kind.capitalize()} card ({color['name']})", 2 * w, h, kind="card",
                 group=group or f"cards-{color['name']}", abut=f"cards-{color['name']}",
                 meta={"color": color["name"], "type": kind},
-                piece=f"{kind.capitalize()} card ({color['name']})")
+                piece=f"{kind.capitalize()} card ({color['name']})",
+                faces=(("card", "front", (0.0, 0.0, w, h)), ("card", "back", (w, 0.0, w, h))))
     part.add(Fill(rect(0, 0, w, h), "#FFFFFF"))
     part.add(Line(rect(2, 2, w - 4, h - 4), role="art", closed=True, color=color["hex"], width_pt=2))
     part.extend(unit_symbol(kind, w / 2, h / 2 + 3, w * 0.55))

@@ -23,7 +23,7 @@ import math
 from ...errors import PartTooLarge
 from .rules import Game, decode
 from .shapes import BLACK, WHITE, ShapeBook, connected, corner, normalise, swapped
-from ...sheets import PAPERS, content_box
+from ...sheets import Paper, content_box, paper_for
 from ...spec import data_of
 from ...writers.fonts import fit_size, text_width_mm
 from ...parts.core import ART, CUT, GUIDE, Circle, Fill, Line, Part, Text, rect
@@ -109,11 +109,11 @@ def grid_orientation(column: int, row: int) -> int:
     return UR if column % 2 == 0 else UL
 
 
-def grid_plan(size: float, paper: str = "letter") -> tuple[int, int, float, float]:
+def grid_plan(size: float, paper: Paper) -> tuple[int, int, float, float]:
     """(columns, rows, side margin, top/bottom margin) of a full TileGrid on ``paper``.
 
     As many tiles as fit with crop marks of at least MARK_LEAST mm."""
-    _, _, width, height = content_box(PAPERS[paper])
+    _, _, width, height = content_box(paper)
     columns = int((width - 2 * MARK_LEAST + 1e-6) // size)
     rows = int((height - 2 * MARK_LEAST + 1e-6) // size)
     if columns < 1 or rows < 1:
@@ -124,7 +124,7 @@ def grid_plan(size: float, paper: str = "letter") -> tuple[int, int, float, floa
 
 
 def tile_grid(count: int, first: int, size: float, columns: int, side: float, end: float,
-              colors: dict, ink_saver: bool) -> Part:
+              colors: dict, ink_saver: bool, beyond: float = MARK_BEYOND) -> Part:
     """A sheet's worth of tiles (``count`` of them, numbers first..) edge to edge."""
     used_rows = math.ceil(count / columns)
     last_row = count - (used_rows - 1) * columns  # tiles in the bottom row
@@ -146,10 +146,13 @@ def tile_grid(count: int, first: int, size: float, columns: int, side: float, en
                 sized_by=(("tiles", "size_mm"),),
                 pieces=count, piece=f"Tile ({size:g} mm square)", plural=f"Tiles ({size:g} mm squares)")
     art: list = []
+    faces = []
     for row in range(used_rows):
         for column in range(row_tiles(row)):
             x, y = cell(column, row)
             art += tile_items(x, y, size, grid_orientation(column, row), colors, ink_saver)
+            faces.append(("tile", "", (x, y, size, size)))
+    part.faces = tuple(faces)
 
     # Cut lines: the outline as one closed path (a cutter finishes it cleanly),
     # then each line between two tiles once, as long as tiles lie on both sides.
@@ -181,21 +184,21 @@ def tile_grid(count: int, first: int, size: float, columns: int, side: float, en
         art += [Line(g, role=GUIDE, color=GUIDE_GREY, width_pt=GUIDE_PT) for g in guides]
     part.extend(art)
     part.extend(cuts)
-    part.extend(crop_marks(x0, y0, columns=wide, rows=used_rows, size=size,
+    part.extend(crop_marks(x0, y0, columns=wide, rows=used_rows, size=size, beyond=beyond,
                            side=side, end=end))
     return part
 
 
-def crop_marks(x0: float, y0: float, columns: int, rows: int, size: float,
+def crop_marks(x0: float, y0: float, columns: int, rows: int, size: float, beyond: float,
                side: float, end: float) -> list:
     """Short lines in the margin continuing every cut line, MARK_GAP clear of
-    the grid; those above and below run MARK_BEYOND past the part's box."""
+    the grid; those above and below run ``beyond`` mm past the part's box."""
     marks = []
     w, h = columns * size, rows * size
     for c in range(columns + 1):
         x = x0 + c * size
-        marks.append(Line(((x, y0 - MARK_GAP), (x, y0 - end - MARK_BEYOND)), role=ART, width_pt=0.4))
-        marks.append(Line(((x, y0 + h + MARK_GAP), (x, y0 + h + end + MARK_BEYOND)), role=ART, width_pt=0.4))
+        marks.append(Line(((x, y0 - MARK_GAP), (x, y0 - end - beyond)), role=ART, width_pt=0.4))
+        marks.append(Line(((x, y0 + h + MARK_GAP), (x, y0 + h + end + beyond)), role=ART, width_pt=0.4))
     for r in range(rows + 1):
         y = y0 + r * size
         marks.append(Line(((x0 - MARK_GAP, y), (x0 - side, y)), role=ART, width_pt=0.4))
@@ -207,13 +210,16 @@ def tile_grids(spec, options) -> list[Part]:
     data = data_of(spec)
     count = int(data["tiles"]["count"])
     size = float(data["tiles"]["size_mm"])
-    columns, rows, side, end = grid_plan(size, paper=options.paper)
+    paper = paper_for(options)
+    columns, rows, side, end = grid_plan(size, paper)
+    # Past the part's box only where the bands are free: not beside a cutting machine's marks.
+    beyond = MARK_BEYOND if not paper.corner else 0.0
     per_sheet = columns * rows
     grids = []
     first = 1
     while first <= count:
         n = min(per_sheet, count - first + 1)
-        grids.append(tile_grid(n, first, size, columns, side, end, data["colors"], options.ink_saver))
+        grids.append(tile_grid(n, first, size, columns, side, end, data["colors"], options.ink_saver, beyond))
         first += n
     return grids
 
@@ -267,7 +273,8 @@ def reference_card(spec, options) -> Part:
     note_h = 3.6 * len(notes) + 2
     height = CARD_PAD + title_h + head_h + sum(row_h) + row_gap * (len(order) - 1) + 4 + note_h + CARD_PAD
 
-    part = Part("Reference card", width, height, kind="card", group="reference")
+    part = Part("Reference card", width, height, kind="card", group="reference",
+                faces=(("reference-card", "", (0.0, 0.0, width, height)),))
     items: list = [Line(rect(0, 0, width, height), role=CUT, closed=True)]
     top = height - CARD_PAD
     title = f"{data['title']}: the shapes"
