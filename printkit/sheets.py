@@ -332,7 +332,8 @@ def impose(spec, parts: list[Part], options, game_module=None) -> list[Sheet]:
     for sheet in sheets:
         roles = kit_roles if sheet is cover else roles_used(sheet.part_items())
         sheet.furniture[:0] = _title(spec, sheet) + _legend(sheet.paper, roles, print_advice(sheet))
-        if sheet.paper.margin == PRINT_AND_CUT_MARGIN and sheet.sides != "back" and roles & {CUT, VALLEY, MOUNTAIN}:
+        cuts = roles_used(sheet.part_items()) & {CUT, VALLEY, MOUNTAIN}
+        if sheet.paper.margin == PRINT_AND_CUT_MARGIN and sheet.sides != "back" and cuts:
             sheet.furniture += registration_marks(sheet.paper)
     return sheets
 

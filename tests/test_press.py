@@ -332,3 +332,17 @@ def test_images_are_the_same_bytes_every_build(tmp_path):
     first = kit.build(spec, BuildOptions(formats=("png",)), tmp_path / "a")
     second = kit.build(spec, BuildOptions(formats=("png",)), tmp_path / "b")
     assert [p.read_bytes() for p in first.files] == [p.read_bytes() for p in second.files]
+
+
+def test_only_sheets_with_pieces_to_cut_carry_registration_marks():
+    spec = specs.load("phoenix")
+    options = resolve_options(spec, BuildOptions(print_and_cut=True))
+    module = games.stage(spec.game, "parts")
+    imposed = sheets.impose(spec, module.parts(spec, options), options, module)
+    for sheet in imposed:
+        marks = {(f.points, f.color) for f in sheets.registration_marks(sheet.paper)}
+        marked = marks <= {(getattr(i, "points", None), getattr(i, "color", None)) for i in sheet.furniture}
+        cuts = any(getattr(i, "role", "") == "cut" for i in sheet.part_items())
+        margins = sheet.paper.margin == sheets.PRINT_AND_CUT_MARGIN
+        assert marked == (cuts and margins), sheet.title
+    assert not any(p.role == "cut" for p in imposed[0].part_items())  # the cover: no marks, nothing to cut
