@@ -425,3 +425,25 @@ def test_the_rulebook_fight_is_the_engines(phoenix_spec):
     left_after = min(c.center[0] for c in after) - 4 - 9 * 0.5  # the Paper on 1,5 is leftmost
     assert sum(1 for c in after if c.fill == first) == 2
     assert (4, 4) in {square(c, left_after) for c in after if c.fill == first}
+
+
+def test_each_bird_face_shows_its_owner_mark_large_on_the_colour(phoenix_spec):
+    """Published kits put the player's mark large where players look: every
+    face of a Bird carries its owner's mark twice, 4.5 mm or more across, in
+    white on the colour field, 2.5 mm or more from the side cuts."""
+    net = phoenix_spec["birds"]["net"]
+    for color in phoenix_spec["colors"]:
+        items = phoenix_parts.bird_art(color, "rock")(net["width_mm"], net["face_mm"])
+        white = [i for i in items if isinstance(i, Fill) and i.color.upper() == "#FFFFFF"
+                 and i is not items[1]]  # items[1] is the name band
+        marks = []
+        for fill in white:
+            x0, y0, x1, y1 = bounds([fill])
+            if y0 > net["face_mm"] / 2:  # above the middle: the corner marks
+                marks.append((x0, y0, x1, y1))
+        xs = sorted({round((x0 + x1) / 2) for x0, _, x1, _ in marks})
+        assert len(xs) == 2, (color["name"], marks)
+        span = max(max(x1 - x0, y1 - y0) for x0, y0, x1, y1 in marks)
+        assert span >= 4.5, (color["name"], span)
+        assert min(x0 for x0, *_ in marks) >= 2.5 - 1e-6
+        assert max(x1 for _, _, x1, _ in marks) <= net["width_mm"] - 2.5 + 1e-6

@@ -186,6 +186,8 @@ def turn_track_part(spec) -> Part:
 
 # --- the Birds -------------------------------------------------------------------
 
+CUT_CLEAR = 2.5  # mm between anything to be read and a cut line
+
 def bird_art(color: dict, kind: str):
     """The art of one face of a Bird, for ``standup_net``."""
     def art(w: float, h: float) -> list:
@@ -199,8 +201,14 @@ def bird_art(color: dict, kind: str):
         # 2.5 mm or more above the face's lower edge, which is a cut on the back face
         items.append(Text(w / 2, max(band / 2 - 0.75, 2.9), name,
                           size=fit_size(name, w - 2 * mark - 5, 6.5, bold=True), bold=True))
-        r = min(w, h - band) * 0.38
-        cy = band + (h - band) * 0.47
+        # The owner's mark large, in white on the colour, in both top corners:
+        # read from across the table, in greyscale and by colour-blind players.
+        big = min(5.6, w * 0.26)
+        mx, my = CUT_CLEAR + big / 2, h - 1.0 - big / 2  # clear of the side cuts and the top fold
+        r = min(w, h - band) * 0.33
+        cy = band + (h - band) * 0.42
+        items += player_mark(color["mark"], mx, my, big, WHITE)
+        items += player_mark(color["mark"], w - mx, my, big, WHITE)
         items.append(Circle((w / 2, cy), r, fill=WHITE, stroke=INK, stroke_pt=0.4))
         items += unit_symbol(kind, w / 2, cy, r * 1.35)
         return items
