@@ -203,9 +203,9 @@ def bird_art(color: dict, kind: str):
                           size=fit_size(name, w - 2 * mark - 5, 6.5, bold=True), bold=True))
         # The owner's mark large, in white on the colour, in both top corners:
         # read from across the table, in greyscale and by colour-blind players.
-        big = min(5.6, w * 0.26)
+        big = min(6.0, w * 0.28)
         mx, my = CUT_CLEAR + big / 2, h - 1.0 - big / 2  # clear of the side cuts and the top fold
-        r = min(w, h - band) * 0.33
+        r = min(w, h - band) * 0.32
         cy = band + (h - band) * 0.42
         items += player_mark(color["mark"], mx, my, big, WHITE)
         items += player_mark(color["mark"], w - mx, my, big, WHITE)
