@@ -447,3 +447,26 @@ def test_each_bird_face_shows_its_owner_mark_large_on_the_colour(phoenix_spec):
         assert span >= 4.5, (color["name"], span)
         assert min(x0 for x0, *_ in marks) >= 2.5 - 1e-6
         assert max(x1 for _, _, x1, _ in marks) <= net["width_mm"] - 2.5 + 1e-6
+
+
+def test_rulebook_chain_and_escalation_figures_are_the_engines_positions(phoenix_spec):
+    """Seed: "This may create new diagonal interactions which are resolved
+    immediately in the same turn." and, in the Escalation Phase, "When Birds
+    interact diagonally, both are eliminated to the Ashes regardless of the
+    normal RPS hierarchy"; the figures show what the engine plays."""
+    state, names = phoenix_parts._engine_position(
+        phoenix_spec, 4, [((2, 2), 0, "rock"), ((4, 4), 1, "scissors"), ((5, 5), 2, "scissors"),
+                          ((1, 5), 0, "paper"), ((6, 1), 1, "paper"), ((1, 3), 3, "paper")])
+    state.apply(state.string_to_action("R d 2,2>3,3"))
+    grid = {tuple(b["at"]): (b["owner"], b["bird"]) for b in state.to_json()["grid"]}
+    assert grid[(5, 5)] == (names[0], "rock") and (4, 4) not in grid and (3, 3) not in grid
+    state, names = phoenix_parts._engine_position(
+        phoenix_spec, 2, [((1, 1), 0, "rock"), ((5, 5), 1, "paper"), ((2, 6), 0, "scissors"), ((6, 2), 1, "rock")],
+        escalation=True)
+    state.apply(state.string_to_action("R d 1,1>4,4"))
+    grid = {tuple(b["at"]) for b in state.to_json()["grid"]}
+    assert grid == {(2, 6), (6, 2)}
+    figures = phoenix_parts.figures(phoenix_spec, kit.resolve_options(phoenix_spec, kit.BuildOptions()))
+    for name in ("chain", "escalation"):
+        discs = [i for i in figures[name].items if isinstance(i, Circle) and i.fill not in (None, "#FFFFFF")]
+        assert len(discs) == {"chain": 6 + 4, "escalation": 4 + 2}[name]  # Birds before + after

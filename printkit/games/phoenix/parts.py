@@ -380,37 +380,66 @@ def figures(spec, options) -> dict[str, Part]:
     nets = _side_by_side("Nets", shown)
     nets.meta["caption"] = ("Folds are dash-dot mountain folds: fold away from you, so the print "
                             "stays outside. Grey tabs marked glue go inside.")
-    return {"board": board, "nets": nets, "fight": fight_figure(spec, options)}
+    return {"board": board, "nets": nets, "fight": fight_figure(spec, options),
+            "chain": chain_figure(spec, options), "escalation": escalation_figure(spec, options)}
+
+
+def _engine_position(spec, players: int, birds, escalation: bool = False):
+    """An engine state with ``birds`` ((x, y), owner index, type) on the grid,
+    every other Bird in the Ashes, the first player to move."""
+    from .rules import Game
+
+    game = Game(spec, players=players)
+    names = game.player_names()
+    obj = game.initial_state().to_json()
+    obj.update(stage="choose", to_move=names[0], escalation=escalation,
+               turn=obj["turn"] + (players * spec["escalation_after_turns_per_player"] if escalation else 10))
+    obj["grid"] = sorted(({"at": list(at), "owner": names[o], "bird": b} for at, o, b in birds),
+                         key=lambda d: d["at"])
+    for p, name in enumerate(names):
+        for kind in TYPES:
+            placed = sum(1 for _, o, b in birds if o == p and b == kind)
+            obj["hand"][name][kind] = 0
+            obj["ashes"][name][kind] = spec["birds"]["counts"][kind] - placed
+    return game.state_from_json(obj), names
+
+
+def _before_after(spec, name: str, state, move: str, arrow, after_label: str) -> Part:
+    """Two boards: the position with the move's arrow, and the position the
+    rules engine reaches by playing it."""
+    after = state.clone()
+    after.apply(after.string_to_action(move))
+    hexes = {c["name"]: c["hex"] for c in spec["colors"]}
+    panels = [(_position_diagram(spec, state.to_json(), hexes, arrow=arrow), f"before: {move}"),
+              (_position_diagram(spec, after.to_json(), hexes), after_label)]
+    return _side_by_side(name, panels)
 
 
 def fight_figure(spec, options) -> Part:
     """A fight, played by the rules engine: the first colour's Rock steps
     diagonally onto 3,3, next to the second colour's Scissors on 4,4; Rock
     beats Scissors, so the Scissors goes to the Ashes and the Rock takes 4,4."""
-    from .rules import Game
+    state, _ = _engine_position(spec, 2, [((2, 2), 0, "rock"), ((4, 4), 1, "scissors"), ((5, 2), 1, "paper"),
+                                          ((1, 5), 0, "paper")])
+    return _before_after(spec, "Fight", state, "R d 2,2>3,3", ((2, 2), (3, 3)), "after the fight")
 
-    game = Game(spec, players=2)
-    names = game.player_names()
-    mine, theirs = names[0], names[1]
-    obj = game.initial_state().to_json()
-    birds = [((2, 2), mine, "rock"), ((4, 4), theirs, "scissors"), ((5, 2), theirs, "paper"),
-             ((1, 5), mine, "paper")]
-    obj.update(stage="choose", to_move=mine, turn=10, escalation=False)
-    obj["grid"] = sorted(({"at": list(at), "owner": o, "bird": b} for at, o, b in birds),
-                         key=lambda d: d["at"])
-    for name in names:
-        for kind in TYPES:
-            placed = sum(1 for _, o, b in birds if o == name and b == kind)
-            obj["hand"][name][kind] = 0
-            obj["ashes"][name][kind] = spec["birds"]["counts"][kind] - placed
-    before = game.state_from_json(obj)
-    after = before.clone()
-    after.apply(after.string_to_action("R d 2,2>3,3"))
-    hexes = {c["name"]: c["hex"] for c in spec["colors"]}
-    panels = [(_position_diagram(spec, before.to_json(), hexes, arrow=((2, 2), (3, 3))), "before: R d 2,2>3,3"),
-              (_position_diagram(spec, after.to_json(), hexes), "after the fight")]
-    out = _side_by_side("Fight", panels)
-    return out
+
+def chain_figure(spec, options) -> Part:
+    """A chain of fights in one turn (four players): the first colour's Rock
+    steps onto 3,3 and beats the second colour's Scissors on 4,4; from 4,4 it
+    meets the third colour's Scissors on 5,5, beats it too and ends on 5,5."""
+    state, _ = _engine_position(spec, 4, [((2, 2), 0, "rock"), ((4, 4), 1, "scissors"), ((5, 5), 2, "scissors"),
+                                          ((1, 5), 0, "paper"), ((6, 1), 1, "paper"), ((1, 3), 3, "paper")])
+    return _before_after(spec, "Chain", state, "R d 2,2>3,3", ((2, 2), (3, 3)), "after both fights")
+
+
+def escalation_figure(spec, options) -> Part:
+    """An Escalation move: the first colour's Rock runs the long diagonal from
+    1,1 to 4,4, next to the second colour's Paper on 5,5; in the Escalation
+    Phase both go to the Ashes, whatever their types."""
+    state, _ = _engine_position(spec, 2, [((1, 1), 0, "rock"), ((5, 5), 1, "paper"), ((2, 6), 0, "scissors"),
+                                          ((6, 2), 1, "rock")], escalation=True)
+    return _before_after(spec, "Escalation", state, "R d 1,1>4,4", ((1, 1), (4, 4)), "both to the Ashes")
 
 
 def _position_diagram(spec, view: dict, hexes: dict, square: float = 9.0, arrow=None) -> Part:
