@@ -195,8 +195,10 @@ def bird_art(color: dict, kind: str):
         items = [Fill(rect(0, 0, w, h), color["hex"], large=True),
                  Fill(rect(0, 0, w, band), WHITE)]
         mark = band * 0.55
-        items += player_mark(color["mark"], mark * 0.5 + 1.0, band / 2, mark)
-        items += player_mark(color["mark"], w - mark * 0.5 - 1.0, band / 2, mark)
+        # A bird at each end of the name band: the piece says what it is.
+        bird = band * 0.72
+        items += phoenix_emblem(bird * 0.5 + 0.8, band / 2, bird, color["hex"])
+        items += phoenix_emblem(w - bird * 0.5 - 0.8, band / 2, bird, color["hex"])
         name = kind.capitalize()
         # 2.5 mm or more above the face's lower edge, which is a cut on the back face
         items.append(Text(w / 2, max(band / 2 - 0.75, 2.9), name,
