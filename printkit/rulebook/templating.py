@@ -110,7 +110,7 @@ def context(spec, options, figures: Figures | None = None) -> dict:
     - ``spec``: the spec's data (a copy; templates cannot change it)
     - ``game_id``: the kit's id (``spec.id``), ``rule_set``: the game it plays
     - ``options``: paper, paper_name, colors (how many are printed),
-      ink_saver, variant
+      ink_saver, variant, sheet_per_colour
     - ``players``: min, max and text ("2 to 4")
     - ``colors``: the player colours this kit prints: the game's parts
       ``kit_colors(spec, options)`` where it has one (the sheets print the
@@ -145,6 +145,7 @@ def context(spec, options, figures: Figures | None = None) -> dict:
             "colors": options.colors,
             "ink_saver": bool(options.ink_saver),
             "variant": options.variant,
+            "sheet_per_colour": bool(getattr(options, "sheet_per_colour", False)),
         },
         "players": {"min": low, "max": high,
                     "text": span(low, high) if low is not None else ""},
