@@ -34,8 +34,8 @@ import math
 from ...errors import SpecError
 from ...options import pieces_group
 from ...parts.core import (ART, CUT, GLUE_GREY, INK, MOUNTAIN, PT, VALLEY, WASTE, WASTE_GREY, Circle, Fill,
-                           Line, Part, Text, glue_tab_art, rect, regular_polygon, tabbed_outline,
-                           transform)
+                           Line, Part, Text, bounds, glue_tab_art, rect, regular_polygon, tabbed_outline,
+                           transform, translate)
 from ...parts.marks import player_mark, unit_symbol
 from ...writers.fonts import fit_size, text_width_mm, wrap
 from .board import spaces_for, square_name
@@ -524,9 +524,121 @@ def figures(spec, options) -> dict[str, Part]:
       the kit prints, each at its place; square names around it;
     - ``build``: a Builder building as many Units as Slider A allows on the
       squares around it, corners included, played by the rules engine;
-    - ``unit-move``: a Unit's move played by the rules engine, before and after."""
+    - ``unit-move``: a Unit's move played by the rules engine, before and after;
+    - ``seam``: a board seam edge-on, the tab creased, then glued under its neighbour;
+    - ``builder-folded``: a Builder folded into its triangular tube, Shields up."""
     return {"board": board_figure(spec, options), "build": build_figure(spec),
-            "unit-move": unit_move_figure(spec)}
+            "unit-move": unit_move_figure(spec), "seam": seam_figure(spec),
+            "builder-folded": folded_builder_figure(spec, options)}
+
+
+# --- folded: how a seam and a Builder look once folded ------------------------------
+
+CARD = 1.2  # mm: card thickness, drawn larger than life so the layers show
+
+
+def _seam(tab: float, under: bool) -> list:
+    """A seam seen edge-on: quadrant A with its glue tab creased down (a
+    mountain fold) and, ``under``, quadrant B laid over the tab, glued."""
+    length = 34.0
+    y = 10.0
+    items = [Fill(rect(0, y, length, CARD), "#FFFFFF", stroke=INK, stroke_pt=0.6),
+             Text(length / 2, y + CARD + 2.2, "quadrant A, face up", size=6.5)]
+    if not under:
+        # The tab bends away from the printed face, down at 45 degrees.
+        d = tab / math.sqrt(2)
+        items.append(Fill(((length, y + CARD), (length, y), (length + d, y - d), (length + d + CARD * 0.7,
+                           y - d + CARD * 0.7)), GLUE_GREY, stroke=INK, stroke_pt=0.6))
+        items.append(Text(length + d + 2.5, y - d - 1.0, "tab: crease it down", size=6.5, anchor="start"))
+        return items
+    # The tab lies flat beneath B, which butts against A's edge.
+    items.append(Fill(rect(length, y - CARD, tab, CARD), GLUE_GREY, stroke=INK, stroke_pt=0.6))
+    items.append(Fill(((length, y), (length, y - CARD), (length + 0.8, y - CARD), (length + 0.8, y)),
+                      GLUE_GREY, stroke=None))
+    items.append(Fill(rect(length, y, length, CARD), "#FFFFFF", stroke=INK, stroke_pt=0.6))
+    items.append(Text(length * 1.5, y + CARD + 2.2, "quadrant B over the tab", size=6.5))
+    for k in range(4):  # the glue between the tab and B
+        items.append(Circle((length + 1.5 + k * (tab - 3) / 3, y - CARD / 2), 0.35, fill=INK, stroke=None))
+    items.append(Text(length + tab / 2, y - CARD - 3.6, "glue", size=6.5))
+    return items
+
+
+def _iso(x: float, y: float, z: float) -> tuple:
+    """A point of a piece standing on the table, as drawn seen from the front
+    and a little above: x to the right, y away from the viewer (drawn
+    higher), z up."""
+    return (x, z + 0.3 * y)
+
+
+def _folded_builder(color: dict, g: KitGeometry) -> list:
+    """A folded Builder: the triangular tube standing on the table with an
+    edge towards the viewer, so two faces show, each with its Shield upright."""
+    W, H, S = g.builder_side, g.builder_height, g.shield
+    front, left, right = (W / 2, 0.0), (0.0, W * math.sqrt(3) / 2), (W, W * math.sqrt(3) / 2)
+    items: list = []
+    # The back face first, so the two front faces hide what they cover.
+    for (p, q), shade, show in (((right, left), 0.6, False), ((left, front), 0.85, True), ((front, right), 1.0, True)):
+        (px, py), (qx, qy) = p, q
+
+        def on(u, v):
+            return _iso(px + (qx - px) * u, py + (qy - py) * u, v)
+        items.append(Fill((on(0, 0), on(1, 0), on(1, H), on(0, H)), _shaded(color["hex"], shade),
+                          stroke=INK, stroke_pt=0.6))
+        items.append(Fill((on(0, H), on(1, H), on(1, H + S), on(0, H + S)), _shaded(color["hex"], shade),
+                          stroke=INK, stroke_pt=0.6))
+        crest = (on(0.2, H + S * 0.82), on(0.8, H + S * 0.82), on(0.8, H + S * 0.45), on(0.5, H + S * 0.1),
+                 on(0.2, H + S * 0.45))
+        items.append(Fill(crest, "#FFFFFF", stroke=INK, stroke_pt=0.5))
+        if show:
+            cx, cy = on(0.5, H * 0.42)
+            items.append(Circle((cx, cy), W * 0.17, fill="#FFFFFF", stroke=None))
+            items += player_mark(color["mark"], cx, cy, W * 0.2)
+    return items
+
+
+def _shaded(hex_code: str, factor: float) -> str:
+    """A colour darkened by ``factor`` (1: as it is), for a face turned from the light."""
+    r, g, b = (int(hex_code.lstrip("#")[i:i + 2], 16) for i in (0, 2, 4))
+    return "#{:02X}{:02X}{:02X}".format(*(round(v * factor) for v in (r, g, b)))
+
+
+def seam_figure(spec) -> Part:
+    """A board seam edge-on: the tab creased down, then under the next quadrant, glued."""
+    g = kit_geometry(spec)
+    return _panels("Seam", [(_seam(g.tab, under=False), "1. crease the tab"),
+                            (_seam(g.tab, under=True), "2. slide it under the next quadrant, glue")])
+
+
+def folded_builder_figure(spec, options) -> Part:
+    """A Builder folded, its Shields up, in the first colour the kit prints."""
+    return _panels("Folded Builder", [(_folded_builder(kit_colors(spec, options)[0], kit_geometry(spec)),
+                                       "folded: a triangular tube, Shields up")])
+
+
+def _panels(name: str, panels, gap: float = 10.0, label_h: float = 6.0) -> Part:
+    """Drawings in a row, each named underneath."""
+    out = Part(name, 0, 0)
+    x = tallest = 0.0
+    for items, label in panels:
+        x0, y0, x1, y1 = _extent(items)
+        width = max(x1 - x0, text_width_mm(label, 8) + 1)
+        out.extend(translate(items, x - x0 + (width - (x1 - x0)) / 2, label_h - y0))
+        out.add(Text(x + width / 2, 1.5, label, size=8))
+        tallest = max(tallest, y1 - y0)
+        x += width + gap
+    out.width, out.height = x - gap, tallest + label_h
+    return out
+
+
+def _extent(items) -> tuple:
+    """``bounds`` of the shapes, widened to the words (which ``bounds`` leaves out)."""
+    x0, y0, x1, y1 = bounds(items)
+    for t in (i for i in items if isinstance(i, Text)):
+        w = text_width_mm(t.text, t.size, bold=t.bold)
+        left = {"start": t.x, "middle": t.x - w / 2, "end": t.x - w}[t.anchor]
+        x0, x1 = min(x0, left), max(x1, left + w)
+        y0, y1 = min(y0, t.y - 0.3 * t.size * PT), max(y1, t.y + 0.8 * t.size * PT)
+    return x0, y0, x1, y1
 
 
 def _inside(item, rect_, eps: float = 1e-6) -> bool:
