@@ -26,7 +26,8 @@ from dataclasses import dataclass, field, replace
 from .errors import PrintkitError
 from .palette import lightness
 from .parts.bleed import sheet_bleed
-from .parts.core import (CUT, GLUE, GLUE_GREY, INK, MOUNTAIN, VALLEY, WASTE, WASTE_GREY,
+from .parts.identity import box_label, kit_colours, title_banner
+from .parts.core import (CUT, GLUE, GLUE_GREY, INK, MOUNTAIN, PT, VALLEY, WASTE, WASTE_GREY,
                          Circle, Fill, Line, Part, Text, rect, transform, translate)
 from .writers.fonts import fit_size, text_width_mm
 
@@ -327,6 +328,7 @@ def impose(spec, parts: list[Part], options, game_module=None) -> list[Sheet]:
     for n, sheet in enumerate(sheets, 1):
         sheet.number, sheet.total = n, total
     cover.furniture.extend(_cover(spec, options, sheets, box, game_module))
+    _place_box_label(spec, options, [cover] + sheets[-1:], gap, game_module)
     # The cover's legend keys every role of the kit, each other sheet its own.
     kit_roles = roles_used(item for sheet in sheets for item in sheet.part_items())
     for sheet in sheets:
@@ -336,6 +338,43 @@ def impose(spec, parts: list[Part], options, game_module=None) -> list[Sheet]:
         if sheet.paper.margin == PRINT_AND_CUT_MARGIN and sheet.sides != "back" and cuts:
             sheet.furniture += registration_marks(sheet.paper)
     return sheets
+
+
+def _place_box_label(spec, options, candidates: list[Sheet], gap: float, game_module=None) -> None:
+    """Put the kit's box label in the free space of the first candidate sheet
+    that has room for it (a lower corner, clear of everything on the sheet
+    by ``gap``); a kit with no such room goes without rather than use a sheet more."""
+    label = box_label(spec, options, "", game_module)
+    for sheet in candidates:
+        x0, y0, w, h = content_box(sheet.paper)
+        taken = [_item_box(i) for i in sheet.furniture + sheet.part_items() + sheet.bleed]
+        taken = [b for b in taken if b is not None]
+        for x in (x0 + w - label.width, x0):
+            spot = (x - gap, y0 - gap, x + label.width + gap, y0 + label.height + gap)
+            if not any(_overlap(spot, b) for b in taken):
+                sheet.placements.append(Placement(label, x, y0))
+                return
+
+
+def _item_box(item):
+    """(x0, y0, x1, y1) an item covers, words approximated by their width and size."""
+    if isinstance(item, Text):
+        wide = text_width_mm(item.text, item.size, bold=item.bold)
+        left = {"start": item.x, "middle": item.x - wide / 2, "end": item.x - wide}[item.anchor]
+        if item.angle % 180:  # turned words: a square around them is enough here
+            return (item.x - wide, item.y - wide, item.x + wide, item.y + wide)
+        return (left, item.y - 0.3 * item.size * PT, left + wide, item.y + item.size * PT)
+    if isinstance(item, (Line, Fill)) and item.points:
+        xs, ys = [p[0] for p in item.points], [p[1] for p in item.points]
+        return (min(xs), min(ys), max(xs), max(ys))
+    if isinstance(item, Circle):
+        (cx, cy), r = item.center, item.radius
+        return (cx - r, cy - r, cx + r, cy + r)
+    return None
+
+
+def _overlap(a, b) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 
 
 def bleed_width(options) -> float:
@@ -613,8 +652,9 @@ def _cover(spec, options, sheets: list[Sheet], box, game_module) -> list:
     top = y0 + h
     items: list = []
     title = spec.get("title", spec.id)
-    items.append(Text(x0, top - 8, title, size=fit_size(title, w, 16, bold=True), anchor="start", bold=True))
-    y = top - 13
+    banner = 15.0
+    items += translate(title_banner(title, kit_colours(spec, options, game_module), w, banner), x0, top - banner)
+    y = top - banner - 5
     if spec.get("credit"):
         items.append(Text(x0, y, spec["credit"], size=fit_size(spec["credit"], w, 8), anchor="start"))
         y -= 4.5

@@ -307,7 +307,8 @@ def test_all_parts_fit_inside_the_printable_area(phoenix_spec, all_parts, paper)
             assert placement.y + placement.height <= h - sheets.SAFE_MARGIN + 1e-6
         x0, y0, x1, y1 = bounds([i for i in sheet.print_items() if not isinstance(i, Text)])
         assert x0 >= margin and y0 >= margin and x1 <= w - margin and y1 <= h - margin
-    assert placed == len(all_parts)
+    assert placed == len(all_parts) + 1  # and the box label, on the cover
+    assert [p.part.kind for p in laid[0].placements] == ["label"]
     assert len(laid) == 5  # the cover, the board, the Birds, the Ashes and dice, the score sheets
     assert [s.group for s in laid[1:]] == ["board", "birds", "ashes-dice", "score"]
 
@@ -387,8 +388,8 @@ def test_cut_files_close_every_outline_and_never_cut_or_score_twice(built):
 
     result = built("letter")
     files = sorted(p for p in result.files if p.suffix == ".svg")
-    # Five sheets; the cover and the score sheets have nothing to cut, so no cut file.
-    assert [p.name for p in files] == [f"phoenix-sheet-0{n}.svg" for n in (2, 3, 4)]
+    # Five sheets; the score sheets have nothing to cut, so no cut file (the cover has the box label).
+    assert [p.name for p in files] == [f"phoenix-sheet-0{n}.svg" for n in (1, 2, 3, 4)]  # 1: the box label
     outlines = 0
     for path in files:
         segments = []
@@ -402,8 +403,8 @@ def test_cut_files_close_every_outline_and_never_cut_or_score_twice(built):
         for i, s in enumerate(segments):  # cut and score together: no line is both
             for t in segments[i + 1:]:
                 assert overlap(s, t) < 1e-3, (path.name, s, t)
-    # board, turn strip, marker, 12 Birds, Ashes mat, two dice
-    assert outlines == 1 + 1 + 1 + 12 + 1 + 2
+    # box label, board, turn strip, marker, 12 Birds, Ashes mat, two dice
+    assert outlines == 1 + 1 + 1 + 1 + 12 + 1 + 2
 
 
 def test_the_rulebook_fight_is_the_engines(phoenix_spec):

@@ -345,4 +345,4 @@ def test_only_sheets_with_pieces_to_cut_carry_registration_marks():
         cuts = any(getattr(i, "role", "") == "cut" for i in sheet.part_items())
         margins = sheet.paper.margin == sheets.PRINT_AND_CUT_MARGIN
         assert marked == (cuts and margins), sheet.title
-    assert not any(p.role == "cut" for p in imposed[0].part_items())  # the cover: no marks, nothing to cut
+    assert [p.part.kind for p in imposed[0].placements] == ["label"]  # the cover: the box label, no marks

@@ -120,7 +120,7 @@ def test_the_board_figure_prints_the_start_squares_this_kit_prints(tmp_path):
     body = "# T\n\n{{ figure('board') }}\n"
     seats = spec["board"]["seating"]["2"]
     data = render(spec, body, tmp_path, colors=2)
-    box = figure_box(data, render(spec, "# T\n\n", tmp_path))
+    box = figure_box(data, render(spec, "# T\n\n", tmp_path, colors=2))  # the same title banner
     image = page_image(data)
     for seat, color in enumerate(spec["colors"]):
         found = count_near(image, box, color["hex"], tolerance=12)

@@ -54,14 +54,44 @@ def render_pdf(spec, options, templates_dir: Path | None = None, reference: bool
     what = "reference for programs" if reference else "rules"
     doc = RulebookDoc(buffer, options.paper, title=title, author=str(spec.get("author") or ""),
                       subject=f"{what}: {spec.get('description') or title}")
-    renderer = Renderer(doc.text_width, Styles(ink_saver=bool(options.ink_saver)),
-                        source=f"rulebook {name}", figures=figures.by_marker(),
-                        height=doc.text_height)
+    styles = Styles(ink_saver=bool(options.ink_saver))
+    renderer = Renderer(doc.text_width, styles, source=f"rulebook {name}", figures=figures.by_marker(),
+                        height=doc.text_height, banner=_banner(spec, options, doc.text_width, styles))
     story = renderer.flowables(markdown_text)
     if not story:
         raise PrintkitError(f"{name}: the template produced no text")
     doc.build_story(story, footer=title)
     return buffer.getvalue()
+
+
+def _banner(spec, options, width_pt: float, styles):
+    """A function of the title text giving the kit's title banner
+    (``parts.identity``) across the text column, as the cover sheet and the
+    box label show it; None in ink-saver mode, which keeps the plain title
+    rather than print a band of black."""
+    if options.ink_saver:
+        return None
+    from ..parts.core import Part
+    from ..parts.identity import kit_colours, title_banner
+    from ..writers.pdf import MM
+    from .figures import PartDrawing
+
+    from .. import games
+
+    try:
+        module = games.stage(spec.game, "parts")
+    except PrintkitError:  # a game without a part generator: the spec's colours
+        module = None
+    width, height = width_pt / MM, 18.0
+    colours = kit_colours(spec, options, module)
+
+    def banner(title: str):
+        part = Part("title", width, height, items=title_banner(title, colours, width, height))
+        drawing = PartDrawing(part, width_pt, height * MM, styles.fonts, False)
+        drawing.spaceAfter = 8
+        return drawing
+
+    return banner
 
 
 def write(spec, options, path: Path, templates_dir: Path | None = None, reference: bool = False) -> Path:

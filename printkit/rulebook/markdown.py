@@ -103,12 +103,13 @@ class Renderer:
     """Markdown text -> a list of platypus flowables for a frame of ``width`` points."""
 
     def __init__(self, width: float, styles: Styles, source: str = "rulebook",
-                 figures: dict | None = None, height: float = 650.0):
+                 figures: dict | None = None, height: float = 650.0, banner=None):
         self.width = width
         self.height = height  # of the text frame: a figure takes at most a part of it
         self.styles = styles
         self.source = source  # named in error messages
         self.figures = figures or {}  # marker -> figures.Figure
+        self.banner = banner  # title text -> a flowable set in its place (the kit's title banner)
         self.missing: dict[str, str] = {}  # characters the font lacks -> where first seen
         self._cmap = getFont(styles.fonts.regular).face.charToGlyph
         self._mono_cmap = getFont(styles.mono).face.charToGlyph
@@ -121,7 +122,12 @@ class Renderer:
         while i < len(children):
             node = children[i]
             if node.type == "heading" and node.tag == "h1":
-                block = [self.heading(node, self.styles.title, 0, keep_last_words=True)]
+                title = self.heading(node, self.styles.title, 0, keep_last_words=True)
+                if self.banner is not None:
+                    drawn = self.banner(title.outline[1])
+                    drawn.outline = title.outline  # the PDF outline still starts at the title
+                    title = drawn
+                block = [title]
                 while (i + 1 < len(children) and children[i + 1].type == "paragraph"
                        and self._figure_of(children[i + 1]) is None):
                     i += 1

@@ -1,0 +1,65 @@
+"""One title identity: the kit's cover sheet, its box label and its
+rulebook's first page carry the same banner, the game's title over a stripe
+of the very colours the kit prints (for every --colors)."""
+
+from __future__ import annotations
+
+import pytest
+
+from printkit import games, rulebook, sheets
+from printkit import spec as specs
+from printkit.options import BuildOptions, resolve_options
+from printkit.parts.core import Fill, Text
+from printkit.parts.identity import BAND
+from test_rulebook_figures import count_near, page_image
+
+CASES = [(game, n) for game in specs.bundled_games()
+         for n in range(specs.load(game)["players"]["min"], specs.load(game)["players"]["max"] + 1)
+         if isinstance(specs.load(game).get("colors"), list)]
+
+
+def _printed_colours(spec, options, module) -> list[str]:
+    """The colours on the pieces the kit prints (the sheets' own answer)."""
+    parts = module.parts(spec, options)
+    owners = []
+    for part in parts:
+        name = part.meta.get("color")
+        if name and name not in owners:
+            owners.append(name)
+    hexes = {c["name"]: c["hex"] for c in spec["colors"]}
+    return sorted(hexes[n] for n in owners)
+
+
+def _stripe(items) -> list[str]:
+    fills = [i for i in items if isinstance(i, Fill) and i.stroke == BAND]
+    return sorted(f.color for f in fills)
+
+
+@pytest.mark.parametrize("game, colors", CASES)
+def test_cover_and_box_label_banners_show_the_printed_colours(game, colors):
+    spec = specs.load(game)
+    options = resolve_options(spec, BuildOptions(colors=colors))
+    module = games.stage(spec.game, "parts")
+    laid = sheets.impose(spec, module.parts(spec, options), options, module)
+    printed = _printed_colours(spec, options, module)
+    assert _stripe(laid[0].furniture) == printed
+    labels = [p.part for s in laid for p in s.placements if p.part.kind == "label"]
+    assert len(labels) == 1, "every bundled kit has room for its box label"
+    assert _stripe(labels[0].items) == printed
+    title = spec["title"]
+    assert any(isinstance(i, Text) and i.text == title and i.color == "#FFFFFF" for i in labels[0].items)
+    assert any(isinstance(i, Text) and i.text == title and i.color == "#FFFFFF" for i in laid[0].furniture)
+
+
+@pytest.mark.parametrize("game, colors", [c for c in CASES if c[0] == "mckinney"])
+def test_the_rulebook_opens_with_the_same_banner(game, colors):
+    spec = specs.load(game)
+    options = BuildOptions(colors=colors)
+    image = page_image(rulebook.render_pdf(spec, options))
+    module = games.stage(spec.game, "parts")
+    printed = set(_printed_colours(spec, resolve_options(spec, options), module))
+    top = (0, image.height - 130, image.width, image.height)  # points, y up: the first 46 mm
+    for colour in spec["colors"]:
+        found = count_near(image, top, colour["hex"], tolerance=10)
+        assert (found > 40) == (colour["hex"] in printed), (colour["name"], found)
+    assert count_near(image, top, BAND, tolerance=6) > 2000
