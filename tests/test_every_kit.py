@@ -228,3 +228,52 @@ def test_mckinney_slider_marker_spots_keep_2_5_mm_from_the_quadrant_cut():
             assert distance >= READ_CLEARANCE_MM - 1e-6, f"{part.name}: a marker spot {distance:.2f} mm from the cut"
             checked += 1
     assert checked >= 4 * 10  # every notch of both tracks of every quadrant
+
+
+@pytest.mark.parametrize("game", ["mckinney", "phoenix"])
+def test_ink_saver_bands_never_run_beside_a_fold(game, tmp_path):
+    """A solid coloured band beside a dashed fold reads as a cut line: in
+    ink-saver mode the band of a large fill runs along its cut edges only.
+    Rendered: just beside the middle of every fold that borders a large
+    coloured fill, the paper is not that colour."""
+    from printkit import games, sheets
+    from printkit.options import resolve_options
+    from printkit.parts.core import MOUNTAIN, VALLEY, Fill, Line
+    loaded = specs.load(game)
+    options = resolve_options(loaded, BuildOptions(ink_saver=True))
+    result = kit.build(loaded, BuildOptions(ink_saver=True, formats=("pdf",)), tmp_path)
+    module = games.stage(loaded.game, "parts")
+    laid = sheets.impose(loaded, module.parts(loaded, options), options, module)
+    dpi = 200
+    checked = 0
+    from PIL import Image  # noqa: F401  (pypdfium2 renders through Pillow)
+    import pypdfium2 as pdfium
+    pdf = pdfium.PdfDocument(str(result.kit_pdf))
+    for sheet in laid:
+        items = sheet.part_items()
+        fills = [i for i in items if isinstance(i, Fill) and i.large and i.color.upper() != "#FFFFFF"]
+        folds = [i for i in items if isinstance(i, Line) and i.role in (VALLEY, MOUNTAIN) and len(i.points) == 2]
+        if not fills or not folds:
+            continue
+        image = pdf[sheet.number - 1].render(scale=dpi / 72).to_pil().convert("RGB")
+        for fold in folds:
+            (ax, ay), (bx, by) = fold.points
+            length = ((bx - ax) ** 2 + (by - ay) ** 2) ** 0.5
+            if length < 5:
+                continue
+            nx, ny = -(by - ay) / length, (bx - ax) / length
+            for t in (0.31, 0.5, 0.69):
+                mx, my = ax + (bx - ax) * t, ay + (by - ay) * t
+                for fill in fills:
+                    xs = [p[0] for p in fill.points]
+                    ys = [p[1] for p in fill.points]
+                    if not (min(xs) - 0.1 <= mx <= max(xs) + 0.1 and min(ys) - 0.1 <= my <= max(ys) + 0.1):
+                        continue
+                    want = tuple(int(fill.color[i:i + 2], 16) for i in (1, 3, 5))
+                    for side in (1, -1):
+                        x, y = mx + side * nx * 0.5, my + side * ny * 0.5
+                        px = image.getpixel((int(x / 25.4 * dpi), int((sheet.paper.height - y) / 25.4 * dpi)))
+                        assert max(abs(px[c] - want[c]) for c in range(3)) > 40, \
+                            f"{game} sheet {sheet.number}: a {fill.color} band beside the fold at ({mx:.1f}, {my:.1f})"
+                        checked += 1
+    assert checked > 10

@@ -189,9 +189,12 @@ def draw_items(canvas: Canvas, items, fonts, ink_saver: bool, colour=None) -> No
 
     pen = _Pen(canvas, colour or _colour)
     pen.push()
+    # In ink-saver mode a large fill becomes a band along its outline, but not
+    # along a fold: beside a dashed fold a solid band would read as a cut.
+    folds = [i.points for i in items if ink_saver and isinstance(i, Line) and i.role in (VALLEY, MOUNTAIN)]
     for item in sorted(items, key=layer):  # sorted() is stable: art keeps its order
         if isinstance(item, Fill):
-            _fill(pen, item, ink_saver)
+            _fill(pen, item, ink_saver, folds)
         elif isinstance(item, Line):
             _line(pen, item)
         elif isinstance(item, Circle):
@@ -265,7 +268,7 @@ def _path(canvas: Canvas, polygons, close: bool = True):
     return path
 
 
-def _fill(pen: _Pen, item: Fill, ink_saver: bool) -> None:
+def _fill(pen: _Pen, item: Fill, ink_saver: bool, folds=()) -> None:
     canvas = pen.canvas
     polygons = (item.points,) + tuple(item.holes)
     if ink_saver and item.role == WASTE:
@@ -279,7 +282,7 @@ def _fill(pen: _Pen, item: Fill, ink_saver: bool) -> None:
         canvas.clipPath(_path(canvas, polygons), stroke=0, fill=0, fillMode=FILL_EVEN_ODD)
         pen.set(stroke=item.stroke or item.color, width=2 * max(item.stroke_pt, INK_SAVER_OUTLINE_PT),
                 join=1, cap=0, dash=())
-        canvas.drawPath(_path(canvas, polygons), stroke=1, fill=0)
+        canvas.drawPath(_band_path(canvas, polygons, folds), stroke=1, fill=0)
         pen.pop()
     else:
         stroke = item.stroke is not None
@@ -291,6 +294,39 @@ def _fill(pen: _Pen, item: Fill, ink_saver: bool) -> None:
         else:
             pen.set(fill=fill)
         canvas.drawPath(_path(canvas, polygons), stroke=int(stroke), fill=1, fillMode=FILL_EVEN_ODD)
+
+
+def _band_path(canvas: Canvas, polygons, folds):
+    """The edges of ``polygons`` as one path, leaving out those on a fold."""
+    path = canvas.beginPath()
+    for points in polygons:
+        ring = list(points) + [points[0]]
+        pen_down = False
+        for p, q in zip(ring, ring[1:]):
+            if any(_on_fold(p, q, fold) for fold in folds):
+                pen_down = False
+                continue
+            if not pen_down:
+                path.moveTo(p[0] * MM, p[1] * MM)
+            path.lineTo(q[0] * MM, q[1] * MM)
+            pen_down = True
+    return path
+
+
+def _on_fold(p, q, fold, eps: float = 0.01) -> bool:
+    """Whether the edge p-q lies along a segment of the fold polyline."""
+    mid = ((p[0] + q[0]) / 2, (p[1] + q[1]) / 2)
+    for a, b in zip(fold, fold[1:]):
+        ax, ay = a
+        dx, dy = b[0] - ax, b[1] - ay
+        length2 = dx * dx + dy * dy
+        if length2 == 0:
+            continue
+        cross = lambda x, y: abs((x - ax) * dy - (y - ay) * dx) / math.sqrt(length2)  # noqa: E731
+        t = ((mid[0] - ax) * dx + (mid[1] - ay) * dy) / length2
+        if -1e-6 <= t <= 1 + 1e-6 and cross(*p) < eps and cross(*q) < eps:
+            return True
+    return False
 
 
 def _area(points) -> float:
