@@ -233,12 +233,17 @@ def _blocks(parts: list, paper: Paper, box) -> list[_Block]:
         run = parts[i:j]
         cw, ch = (part.height, part.width) if rotated else (part.width, part.height)
         # As many columns as fit, but no more than the longest run of one name,
-        # so each kind of piece starts its own row where it can.
+        # so each kind of piece starts its own row where it can; pieces that
+        # all differ (one of each) fill rows of equal length.
         longest, count = 1, 1
         for a, b in zip(run, run[1:]):
             count = count + 1 if a.name == b.name else 1
             longest = max(longest, count)
-        columns = max(1, min(len(run), longest, int((width + 1e-6) // cw)))
+        fit = max(1, int((width + 1e-6) // cw))
+        if longest == 1 and len(run) > 1:
+            columns = math.ceil(len(run) / math.ceil(len(run) / fit))
+        else:
+            columns = max(1, min(len(run), longest, fit))
         blocks.append(_Block(run, columns, cw, ch, rotated))
         i = j
     return blocks

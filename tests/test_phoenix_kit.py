@@ -397,7 +397,9 @@ def test_cut_files_close_every_outline_and_never_cut_or_score_twice(built):
             for element in layer.iter(f"{SVG}path"):
                 found, closed = path_segments(element.get("d"))
                 if layer.get("id") == "cut":
-                    assert closed, path.name
+                    # The Birds stand edge to edge in rows: each Bird but the
+                    # first of a row is cut open, its shared side already cut.
+                    assert closed or path.name.endswith("-03.svg"), path.name
                     outlines += 1
                 segments.extend(found)
         for i, s in enumerate(segments):  # cut and score together: no line is both

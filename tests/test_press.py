@@ -258,7 +258,8 @@ def test_kerf_moves_closed_outlines_out_by_half(built):
 
     def boxes(result):
         out = []
-        for path in sorted(p for p in result.files if p.suffix == ".svg"):
+        # Not the Birds' sheet: Birds in a row share their sides, so their cuts keep their place.
+        for path in sorted(p for p in result.files if p.suffix == ".svg" and not p.name.endswith("-03.svg")):
             root = ET.parse(path).getroot()
             layer = next(g for g in root.findall(f"{SVG}g") if g.get("id") == "cut")
             for element in layer.iter(f"{SVG}path"):
@@ -269,7 +270,7 @@ def test_kerf_moves_closed_outlines_out_by_half(built):
         return sorted(out)
 
     before, after = boxes(plain), boxes(kerfed)
-    assert len(before) == len(after) > 10
+    assert len(before) == len(after) > 5  # every closed outline (Birds in a row share sides: open)
     for (a, b, c, d), (e, f, g, h) in zip(before, after):
         assert (a - e, b - f, g - c, h - d) == pytest.approx((0.1, 0.1, 0.1, 0.1), abs=0.002)
 

@@ -37,8 +37,8 @@ def has_lines(sheet) -> bool:
 
 def write(sheet, path: Path, kerf: float = 0.0) -> None:
     """Write the cut and score lines of one sheet to ``path``; with a ``kerf``
-    (mm a laser burns away) every closed cut outline moves out by half of it,
-    so pieces keep their printed size."""
+    (mm a laser burns away) every closed cut outline of a piece standing on
+    its own moves out by half of it, so pieces keep their printed size."""
     width, height = sheet.paper.width, sheet.paper.height
     drawing = svgwrite.Drawing(str(path), size=(f"{width:g}mm", f"{height:g}mm"),
                                viewBox=f"0 0 {width:g} {height:g}", profile="full", debug=False)
@@ -51,11 +51,31 @@ def write(sheet, path: Path, kerf: float = 0.0) -> None:
         group.attribs["inkscape:label"] = layer
         lines = [i for i in items if isinstance(i, Line) and i.role in roles]
         if layer == "cut" and kerf > 0:
-            lines = [outset(line, kerf / 2) for line in lines]
+            shared = _shared_segments(lines)
+            lines = [line if _segments(line) & shared else outset(line, kerf / 2) for line in lines]
         for points, closed in unique_paths(lines, height):
             group.add(drawing.path(d=_d(points, closed)))
         drawing.add(group)
     drawing.save(pretty=True)
+
+
+def _segments(line: Line) -> set:
+    pts = [(round(x, DIGITS), round(y, DIGITS)) for x, y in line.points]
+    pairs = list(zip(pts, pts[1:])) + ([(pts[-1], pts[0])] if line.closed else [])
+    return {_key(p, q) for p, q in pairs if p != q}
+
+
+def _shared_segments(lines) -> set:
+    """Segments that more than one line cuts: pieces set edge to edge. An
+    outline with one of these keeps its place under a kerf (moving it would
+    cut the shared edge twice, a hair apart)."""
+    seen: set = set()
+    shared: set = set()
+    for line in lines:
+        mine = _segments(line)
+        shared |= mine & seen
+        seen |= mine
+    return shared
 
 
 def outset(line: Line, distance: float) -> Line:

@@ -43,10 +43,12 @@ def parts(spec, options) -> list[Part]:
     """Every part of the Phoenix kit, in order of assembly (see the module doc)."""
     colors = printed_colors(spec, options)
     out = [board_part(spec), turn_track_part(spec)]
-    for color in colors:
+    for k, color in enumerate(colors):
         for kind in TYPES:
             for _ in range(spec["birds"]["counts"][kind]):
-                out.append(bird_part(spec, color, kind))
+                # Two colours to a row, edge to edge; rows apart, so a glue
+                # tab never shares part of its edge with the Bird below.
+                out.append(bird_part(spec, color, kind, row=k // 2))
     out.append(ashes_part(spec, colors))
     out += [die_part(spec, "x", options.ink_saver), die_part(spec, "y", options.ink_saver)]
     out += [score_part(spec, colors, n) for n in range(1, 5)]
@@ -217,7 +219,7 @@ def bird_art(color: dict, kind: str):
     return art
 
 
-def bird_part(spec, color: dict, kind: str) -> Part:
+def bird_part(spec, color: dict, kind: str, row: int = 0) -> Part:
     """A Bird to fold: its type on both faces, its colour and mark."""
     net = spec["birds"]["net"]
 
@@ -227,10 +229,11 @@ def bird_part(spec, color: dict, kind: str) -> Part:
 
     items, width, height = standup_net(net["width_mm"], net["face_mm"], net["base_mm"], net["glue_tab_mm"],
                                        bird_art(color, kind), bird_art(color, kind), base_art)
-    # A little air either side, so that six Birds (two colours) fill a row.
-    pad = 2.0
+    # Birds stand edge to edge on the sheet, sharing their side cuts (one
+    # cut of the trimmer frees two sides).
+    pad = 0.0
     part = Part(f"{kind.capitalize()} Bird ({color['name']})", width + 2 * pad, height, kind="bird",
-                group="birds", rotatable=False,
+                group="birds", rotatable=False, abut=f"birds-{row}",
                 sized_by=(("birds", "net", "face_mm"), ("birds", "net", "width_mm"), ("birds", "net", "base_mm"),
                           ("birds", "net", "glue_tab_mm")))
     part.extend(translate(items, pad, 0.0))
