@@ -44,6 +44,9 @@ class Paper:
     # mm from the paper's edges of the squares at the top-right and bottom-left
     # corners kept free of all ink (a cutting machine's corner marks); 0 at home.
     corner: float = 0.0
+    # mm more between the parts and the title and legend bands, for a bleed
+    # wider than the bands leave room for (HOME_BLEED).
+    head: float = 0.0
 
 
 # Sheet sizes are data: a new paper size is one line here.
@@ -120,8 +123,8 @@ class Sheet:
 def content_box(paper: Paper) -> tuple[float, float, float, float]:
     """(x, y, width, height) in mm of the area parts may use."""
     m = paper.margin
-    bottom = max(m + LEGEND_BAND, paper.corner)
-    top = paper.height - max(m + TITLE_BAND, paper.corner)
+    bottom = max(m + LEGEND_BAND + paper.head, paper.corner)
+    top = paper.height - max(m + TITLE_BAND + paper.head, paper.corner)
     return (m, bottom, paper.width - 2 * m, top - bottom)
 
 
@@ -144,6 +147,9 @@ PRINT_AND_CUT_CORNER = REG_INSET + REG_ARM + REG_CLEAR
 def paper_for(options) -> Paper:
     """The paper a build prints on, with the margins its mode needs."""
     paper = PAPERS[options.paper]
+    head = max(0.0, bleed_width(options) - HOME_BLEED)
+    if head:
+        paper = replace(paper, head=head)
     if getattr(options, "print_and_cut", False):
         return replace(paper, margin=PRINT_AND_CUT_MARGIN, corner=PRINT_AND_CUT_CORNER)
     return paper
@@ -310,7 +316,8 @@ def impose(spec, parts: list[Part], options, game_module=None) -> list[Sheet]:
     for group, members in groups:
         # A part too large for the margins of a cutting machine's marks (a
         # board) prints on a sheet of the usual margins, to cut by hand.
-        group_paper = paper if all(page_for(m, paper) for m in members) else PAPERS[options.paper]
+        group_paper = paper if all(page_for(m, paper) for m in members) else \
+            replace(PAPERS[options.paper], head=paper.head)
         # A group with a part too wide for the upright sheet prints on its side.
         wide = any(page_for(m, group_paper) is not group_paper for m in members)
         sheet_paper = landscape(group_paper) if wide else group_paper
@@ -322,9 +329,12 @@ def impose(spec, parts: list[Part], options, game_module=None) -> list[Sheet]:
             sheets.append(Sheet(0, 0, sheet_paper, title, group, page))
 
     for sheet in sheets:
+        # Inside what a printer prints, clear of the title's stripe and the legend's words.
         edge = PRINTER_EDGE + 0.25
+        m = sheet.paper.margin
         sheet.bleed = sheet_bleed(sheet.placements, bleed,
-                                  (edge, edge, sheet.paper.width - edge, sheet.paper.height - edge))
+                                  (edge, max(edge, m + 4.0), sheet.paper.width - edge,
+                                   min(sheet.paper.height - edge, sheet.paper.height - m - TITLE_BAND + 2.0)))
     if getattr(options, "duplex", False):
         sheets = _with_backs(sheets, options)
     cover = Sheet(1, 0, paper, "contents, scale check and assembly", "cover")
@@ -336,9 +346,10 @@ def impose(spec, parts: list[Part], options, game_module=None) -> list[Sheet]:
     _place_box_label(spec, options, [cover] + sheets[-1:], gap, game_module)
     # The cover's legend keys every role of the kit, each other sheet its own.
     kit_roles = roles_used(item for sheet in sheets for item in sheet.part_items())
+    stripe = kit_colours(spec, options, game_module)
     for sheet in sheets:
         roles = kit_roles if sheet is cover else roles_used(sheet.part_items())
-        sheet.furniture[:0] = _title(spec, sheet) + _legend(sheet.paper, roles, print_advice(sheet))
+        sheet.furniture[:0] = (_title(spec, sheet, stripe) + _legend(sheet.paper, roles, print_advice(sheet)))
         cuts = roles_used(sheet.part_items()) & {CUT, VALLEY, MOUNTAIN}
         if sheet.paper.margin == PRINT_AND_CUT_MARGIN and sheet.sides != "back" and cuts:
             sheet.furniture += registration_marks(sheet.paper)
@@ -552,7 +563,9 @@ def _calibration(paper: Paper, offset) -> list[Sheet]:
 
 # --- furniture: title, legend, cover ---------------------------------------
 
-def _title(spec, sheet: Sheet) -> list:
+def _title(spec, sheet: Sheet, stripe=()) -> list:
+    """The sheet's title line over a rule: the kit's colours in a thin
+    stripe, as under the title banner on the cover (grey without colours)."""
     paper = sheet.paper
     m = paper.margin
     end = paper.width - max(m, paper.corner)  # clear of a corner mark at the top right
@@ -564,12 +577,12 @@ def _title(spec, sheet: Sheet) -> list:
     right_w = text_width_mm(right, right_size)
     left_size = fit_size(left, width - right_w - 4, 10.0, bold=True)
     rule_y = paper.height - m - TITLE_BAND + 2.5
-    return [
-        Text(m, baseline, left, size=left_size, anchor="start", bold=True),
-        Text(end, baseline, right, size=right_size, anchor="end"),
-        Line(((m, rule_y), (end, rule_y)), role="art",
-             color="#777777", width_pt=0.4),
-    ]
+    items = [Text(m, baseline, left, size=left_size, anchor="start", bold=True),
+             Text(end, baseline, right, size=right_size, anchor="end")]
+    if not stripe:
+        return items + [Line(((m, rule_y), (end, rule_y)), role="art", color="#777777", width_pt=0.4)]
+    step = (end - m) / len(stripe)
+    return items + [Fill(rect(m + k * step, rule_y - 0.5, step, 1.0), colour) for k, colour in enumerate(stripe)]
 
 
 LEGEND_ROLES = (CUT, VALLEY, MOUNTAIN, GLUE, WASTE)
