@@ -123,7 +123,7 @@ def test_a_failed_build_leaves_the_earlier_kit_intact(tmp_path, monkeypatch):
     assert good.exit_code == 0, good.output
     assert "6 sheets" in good.output and "wrote" in good.output
     before = snapshot(out / "mckinney")
-    assert len(before) == 1 + 1 + 5 + 2  # manifest, kit, an SVG per sheet but the cover, rulebook, reference
+    assert len(before) == 1 + 1 + 6 + 2  # manifest, kit, an SVG per sheet (the cover: its box label), rulebook, reference
 
     # a spec that cannot be laid out
     text = bundled_text().replace("  square_mm: 22", "  square_mm: 40")
