@@ -16,6 +16,12 @@ Letter or A4 sheets and returns the Sheets of the kit:
 
 Nothing is inked within ``SAFE_MARGIN`` of a paper edge: home printers cannot
 print the outer 6.35 mm (1/4 in), and a little more hides paper skew.
+
+Besides: colour fields carry their colour past the cut lines (``bleed``,
+``printkit.parts.bleed``); the cover opens with the kit's title banner and
+holds its box label where the sheet leaves room (``printkit.parts.identity``);
+with ``print_and_cut`` every sheet of pieces carries a cutting machine's
+registration marks (``registration_marks``) inside wider margins (``paper_for``).
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """How well a Playground Battles position stands for one player, for the
 balance agents. Read from the player's observation only (the other side's
-unrevealed types are unknown): pieces left on the board, free pieces, and
-how near the nearest free piece stands to the enemy base."""
+unrevealed types are unknown): pieces left on the board, and how near each
+side's nearest piece stands to the other side's base."""
 
 from __future__ import annotations
 
@@ -20,10 +20,18 @@ def evaluate(game, view: dict, player: int) -> float:
     for piece in view["pieces"]:
         if piece["at"] is not None:
             on[piece["owner"]].append(piece["at"])
-    target_row = game.depth if player == 0 else 1
-    near = min((abs(int(at[1:]) - target_row) for at in on[me]), default=game.depth)
-    score = (len(on[me]) - len(on[them])) * 0.5 + (game.depth - near) * 0.3
+    # Rows to go for the nearest piece of each side: a race to the other base,
+    # so the rival's nearest runner counts as much as one's own.
+    mine = _rows_to_go(on[me], game.depth if player == 0 else 1, game.depth)
+    theirs = _rows_to_go(on[them], 1 if player == 0 else game.depth, game.depth)
+    score = (len(on[me]) - len(on[them])) * 0.5 + (theirs - mine) * 0.3
     return math.tanh(score / 4.0)
+
+
+def _rows_to_go(squares: list, target_row: int, depth: int) -> int:
+    """Rows between the nearest of ``squares`` and ``target_row`` (the row
+    before a base); ``depth`` when there is none on the board."""
+    return min((abs(int(at[1:]) - target_row) for at in squares), default=depth)
 
 
 # --- Where things happen, for the balance report's heatmaps ------------------
