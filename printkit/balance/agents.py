@@ -118,14 +118,9 @@ class MCTSAgent(Agent):
     name = "mcts"
 
     def __init__(self, judge: Judge, iterations: int = 64, depth: int = 0, exploration: float = 0.7,
-                 sample: int = 6, width: int = 8, horizon: int | None = None):
+                 sample: int = 6, width: int = 8):
         super().__init__(judge)
         self.width = width
-        # Decisions the tree grows to at most (None: no limit). In a game of
-        # dice the open-loop tree mixes the positions of different rolls the
-        # deeper it goes; stopping early spends the iterations averaging the
-        # first decisions over many rolls and hidden draws instead.
-        self.horizon = horizon
         self.iterations = iterations
         self.depth = depth
         self.exploration = exploration
@@ -147,8 +142,6 @@ class MCTSAgent(Agent):
                 if node is root:  # only the candidates the root kept
                     legal = [a for a in legal if a in root.children] or legal
                 untried = [a for a in legal if a not in node.children]
-                if self.horizon is not None and len(path) > self.horizon:
-                    break  # deep enough: judge this position
                 if untried:
                     if len(path) == 2:  # the answers to a root action: all weighed, best first
                         action = self._best_reply(node, position, mover, untried, rng)
