@@ -32,7 +32,7 @@ from dataclasses import dataclass, field, replace
 from .errors import PrintkitError
 from .palette import lightness
 from .parts.bleed import sheet_bleed
-from .parts.identity import box_label, kit_colours, title_banner
+from .parts.identity import BAND, box_label, kit_colours, title_banner
 from .parts.core import (CUT, GLUE, GLUE_GREY, INK, MOUNTAIN, PT, VALLEY, WASTE, WASTE_GREY,
                          Circle, Fill, Line, Part, Text, rect, transform, translate)
 from .writers.fonts import fit_size, text_width_mm
@@ -588,7 +588,9 @@ def _title(spec, sheet: Sheet, stripe=()) -> list:
     if not stripe:
         return items + [Line(((m, rule_y), (end, rule_y)), role="art", color="#777777", width_pt=0.4)]
     step = (end - m) / len(stripe)
-    return items + [Fill(rect(m + k * step, rule_y - 0.5, step, 1.0), colour) for k, colour in enumerate(stripe)]
+    # Outlined as in the banner, so a white colour (Tiles' white halves) still shows.
+    return items + [Fill(rect(m + k * step, rule_y - 0.2, step, 0.8), colour, stroke=BAND, stroke_pt=0.2)
+                    for k, colour in enumerate(stripe)]
 
 
 LEGEND_ROLES = (CUT, VALLEY, MOUNTAIN, GLUE, WASTE)
