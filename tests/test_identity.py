@@ -31,8 +31,21 @@ def _printed_colours(spec, options, module) -> list[str]:
 
 
 def _stripe(items) -> list[str]:
-    fills = [i for i in items if isinstance(i, Fill) and i.stroke == BAND]
+    """The colours of a banner's stripe (not the thinner one under a sheet's title)."""
+    fills = [i for i in items if isinstance(i, Fill) and i.stroke == BAND
+             and max(y for _, y in i.points) - min(y for _, y in i.points) > 1.5]
     return sorted(f.color for f in fills)
+
+
+def test_every_sheet_title_carries_the_same_colours():
+    spec = specs.load("mckinney")
+    options = resolve_options(spec, BuildOptions(colors=2))
+    module = games.stage(spec.game, "parts")
+    printed = _printed_colours(spec, options, module)
+    for sheet in sheets.impose(spec, module.parts(spec, options), options, module):
+        thin = sorted(i.color for i in sheet.furniture if isinstance(i, Fill) and i.stroke == BAND
+                      and max(y for _, y in i.points) - min(y for _, y in i.points) < 1.0)
+        assert thin == printed, sheet.title
 
 
 @pytest.mark.parametrize("game, colors", CASES)
