@@ -113,6 +113,9 @@ class State:
 
     game: Game
     unfinished: bool = False  # True once the game is stopped by its length cap (see module doc)
+    # legal_actions() of this position, kept until the next apply: a playout
+    # asks for them to choose, then apply checks the choice against them.
+    _legal_cache: list | None = None
 
     # --- abstract ---------------------------------------------------------
     @property
@@ -120,6 +123,16 @@ class State:
         raise NotImplementedError
 
     def legal_actions(self) -> list[int]:
+        """The legal actions, worked out once per position (``_legal_actions``).
+
+        The list is shared until the next ``apply``: read it, do not change it."""
+        legal = self._legal_cache
+        if legal is None:
+            legal = self._legal_cache = self._legal_actions()
+        return legal
+
+    def _legal_actions(self) -> list[int]:
+        """The legal actions of this position, sorted and unique; [] when terminal or at chance."""
         raise NotImplementedError
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
@@ -195,6 +208,8 @@ class State:
         """Apply ``action`` in place; IllegalAction if it is not legal now."""
         if action not in self.next_actions():
             raise IllegalAction(f"action {action!r} is not legal in this position")
+        # Forgotten before _apply, which may work out the next position's actions itself.
+        self._legal_cache = None
         self._apply(action)
 
     def clone(self) -> "State":
