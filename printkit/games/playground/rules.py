@@ -76,9 +76,30 @@ class Walks:
                   for nx, ny in [(x + dx, y + dy)] if 0 <= nx < width and 0 <= ny < depth)
             for y in range(depth) for x in range(width))
         self._ends: dict = {}
+        # For spreading a set of squares one step at a time (fewest steps to a base).
+        self.everywhere = (1 << width * depth) - 1
+        column = sum(1 << y * width for y in range(depth))
+        self.not_west = self.everywhere & ~column  # where a step east can land
+        self.not_east = self.everywhere & ~(column << width - 1)  # where a step west can land
+
+    def fewest_steps(self, start: int, goal: int, occupied: int, limit: int) -> int | None:
+        """Fewest steps from ``start`` through empty squares onto a square of
+        ``goal`` plus one (the step into the base behind it), if at most ``limit``."""
+        w, open_ = self.width, self.everywhere & ~occupied
+        reached = frontier = 1 << start
+        for steps in range(1, limit + 1):
+            if frontier & goal:
+                return steps
+            frontier = ((frontier << 1 & self.not_west) | (frontier >> 1 & self.not_east)
+                        | frontier << w | frontier >> w) & open_ & ~reached
+            if not frontier:
+                return None
+            reached |= frontier
+        return None
 
     def ends(self, start: int, steps: int) -> tuple:
-        """((end, (interior mask, ...)), ...) of walks of exactly ``steps``, sorted by end."""
+        """((end bit, end, first interior mask, common squares, other masks), ...)
+        of walks of exactly ``steps``, sorted by end (see ``_first_and_rest``)."""
         key = (start, steps)
         found = self._ends.get(key)
         if found is None:
@@ -98,16 +119,28 @@ class Walks:
                     walk(n, left - 1, interior | 1 << n, seen | 1 << n)
 
         walk(start, steps, 0, 1 << start)
-        return tuple((end, _minimal(by_end[end])) for end in sorted(by_end))
+        return tuple((1 << end, end, *_first_and_rest(by_end[end])) for end in sorted(by_end))
 
 
-def _minimal(masks: set) -> tuple:
-    """The masks that contain no other mask of the set, fewest squares first."""
+def _first_and_rest(masks: set) -> tuple[int, int, tuple]:
+    """The masks that contain no other mask of the set, fewest squares first:
+    the first, the squares common to all (a piece there blocks every walk),
+    and a tuple of the others."""
     kept: list = []
     for mask in sorted(masks, key=lambda m: (bin(m).count("1"), m)):
         if all(k & mask != k for k in kept):
             kept.append(mask)
-    return tuple(kept)
+    common = kept[0]
+    for mask in kept:
+        common &= mask
+    return kept[0], common, tuple(kept[1:])
+
+
+def _any_clear(masks: tuple, occupied: int) -> bool:
+    for mask in masks:
+        if not mask & occupied:
+            return True
+    return False
 
 
 _WALKS: dict = {}
@@ -147,6 +180,7 @@ class Game(base.Game):
         # the fewest steps from there into the base player p attacks on an empty board.
         self.gates = tuple(frozenset(self.square(x, self.back_row(q)) for x in self.base_columns)
                            for q in range(2))
+        self.gate_mask = tuple(sum(1 << s for s in gates) for gates in self.gates)
         self.base_steps = tuple(
             tuple(1 + min(abs(s % self.width - g % self.width) + abs(s // self.width - g // self.width)
                           for g in self.gates[1 - p]) for s in range(self.squares))
@@ -280,41 +314,20 @@ class State(base.State):
                 mine |= 1 << square
                 starts.append(square)
         starts.sort()
-        walks, enemy_base = g.walks, g.squares + (1 - p)
+        walks, enemy_base, gates = g.walks, g.squares + (1 - p), g.gate_mask[1 - p]
         found = []
         for start in starts:
             code = g.move_base + start * g.targets
-            for end, interiors in walks.ends(start, steps):
-                if mine >> end & 1:
-                    continue  # never onto a friendly piece that is free
-                for interior in interiors:
-                    if not interior & occupied:
-                        found.append(code + end)
-                        break
+            # An end is reachable unless it holds a free friendly piece or every
+            # walk to it passes a piece; the shortest walk nearly always decides.
+            found += [code + end for end_bit, end, first, common, rest in walks.ends(start, steps)
+                      if not end_bit & mine and (not first & occupied or not common & occupied
+                                                 and _any_clear(rest, occupied))]
             # Only the proper number enters the base: no steps to spare. A base
             # further than the roll even on an empty board needs no search.
-            if g.base_steps[p][start] <= steps and self._base_distance(start, occupied) == steps:
+            if g.base_steps[p][start] <= steps and walks.fewest_steps(start, gates, occupied, steps) == steps:
                 found.append(code + enemy_base)
         return found
-
-    def _base_distance(self, start: int, occupied: int) -> int | None:
-        """Fewest steps from ``start`` into the enemy base, through empty squares."""
-        g = self.game
-        gates = g.gates[1 - self.player]
-        neighbours = g.walks.neighbours
-        frontier, seen, steps = [start], {start}, 0
-        while frontier:
-            if any(c in gates for c in frontier):
-                return steps + 1
-            steps += 1
-            nxt = []
-            for c in frontier:
-                for n in neighbours[c]:
-                    if n not in seen and not occupied >> n & 1:
-                        seen.add(n)
-                        nxt.append(n)
-            frontier = nxt
-        return None
 
     # --- playing ---------------------------------------------------------------
     def _apply(self, action: int) -> None:
