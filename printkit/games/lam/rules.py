@@ -146,7 +146,6 @@ class State(base.State):
         self.turn = 0
         self.winner = None  # 0, 1, DRAW, or None while playing
         self.unfinished = False
-        self._legal = None  # the legal actions, once worked out for this position
 
     # --- whose turn ------------------------------------------------------------
     @property
@@ -169,59 +168,73 @@ class State(base.State):
         return base.winner_returns(self.winner, 2)
 
     # --- moves -----------------------------------------------------------------
-    def legal_actions(self) -> list[int]:
+    def _legal_actions(self) -> list[int]:
         if self.current_player not in (0, 1):
             return []
-        if self._legal is None:
-            self._legal = sorted(self._moves())
-        return list(self._legal)
+        return self._moves()
 
-    def _moves(self) -> set:
+    def _moves(self) -> list[int]:
+        """The mover's moves, sorted: each piece's moves cell by cell, then the spreads."""
         g, cells, p = self.game, self.cells, self.player
-        n = g.cells
-        found = set()
+        n, board = g.cells, g.board
+        neighbours = board.neighbours
         # Cells next to an enemy Scissors, and which: where a Scissors' move would lock.
         near: dict = {}
+        mine = []
         for c, stack in enumerate(cells):
-            if stack and kind(stack[-1]) == SCISSORS and owner(stack[-1]) != p:
-                for m in g.board.neighbours[c]:
-                    near.setdefault(m, set()).add(c)
+            if stack:
+                top = stack[-1]
+                if top >> 2 == p:
+                    mine.append(c)
+                elif top & 3 == SCISSORS:
+                    for m in neighbours[c]:
+                        near.setdefault(m, set()).add(c)
         self._near = near
-        for cell in range(n):
+        found, spreads = [], []
+        for cell in mine:
             stack = cells[cell]
-            if not stack or owner(stack[-1]) != p:
-                continue
-            k = kind(stack[-1])
+            k = stack[-1] & 3
             if k == ROCK:
-                found.update(cell * n + t for t in self._rock_targets(cell))
+                targets = self._rock_targets(cell)
             elif k == PAPER:
-                found.update(cell * n + t for t in self._clump_targets(cell))
-                if len(stack) > 1:
-                    found.update(g.spread_base + cell * 6 + d for d in range(6)
-                                 if g.board.steps[cell][d] is not None)
+                if len(stack) == 1:
+                    # A single sheet moves one cell onto anything: its moves are fixed.
+                    found += board.single_steps[cell]
+                    continue
+                targets = self._clump_targets(cell)
+                spreads += board.spreads[cell]
             elif k == SCISSORS:
-                found.update(cell * n + t for t in self._scissors_targets(cell))
-        return found
+                targets = self._scissors_targets(cell)
+            else:
+                continue  # a Flag never moves
+            origin = cell * n
+            found += [origin + t for t in targets]
+        return found + spreads
 
     def _rock_targets(self, cell: int) -> list[int]:
+        """Along each row up to and onto the first piece (no jumping), sorted."""
+        cells = self.cells
         out = []
-        for d in range(6):
-            for at in self.game.board.line(cell, d):
+        for ray in self.game.board.rays[cell]:
+            for at in ray:
                 out.append(at)
-                if self.cells[at]:
-                    break  # no jumping: the first piece in the row is the last cell
+                if cells[at]:
+                    break
+        out.sort()
         return out
 
     def _clump_targets(self, cell: int) -> list[int]:
-        height = len(self.cells[cell])
+        """Up to the stack's height along each row, never past a Scissors, sorted."""
+        cells = self.cells
+        height = len(cells[cell])
         out = []
-        for d in range(6):
-            for k, at in enumerate(self.game.board.line(cell, d), 1):
-                if k > height:
-                    break
+        for ray in self.game.board.rays[cell]:
+            for at in ray[:height]:
                 out.append(at)
-                if self.cells[at] and kind(self.cells[at][-1]) == SCISSORS:
+                there = cells[at]
+                if there and there[-1] & 3 == SCISSORS:
                     break  # a stack never passes a Scissors: it meets it there
+        out.sort()
         return out
 
     def _enemy_scissors_next_to(self, cell: int, p: int, ignore: int | None = None) -> list[int]:
@@ -234,10 +247,35 @@ class State(base.State):
 
     def _scissors_targets(self, cell: int) -> list[int]:
         """Cells a Scissors can reach: 3 straight or 2 with one turn, through empty
-        cells; entering a cell next to an enemy Scissors stops it there; a locked
-        Scissors stays next to each of its partners all the way."""
+        cells; entering a cell next to an enemy Scissors stops it there."""
+        partners = self._partners(cell) if self.locks else ()
+        if partners:
+            return self._locked_scissors_targets(cell, set(partners))
+        cells, near = self.cells, self._near
+        out = set()
+        for ray, turns in self.game.board.scissors_paths[cell]:
+            for at in ray:
+                there = cells[at]
+                if there:
+                    if there[-1] & 3 != SCISSORS:
+                        out.add(at)
+                    break
+                out.add(at)
+                if at in near:
+                    break  # next to an enemy Scissors: they lock, the move ends
+            first = ray[0]
+            if cells[first] or first in near:
+                continue  # no turn after the first step
+            for second in turns:
+                there = cells[second]
+                if not there or there[-1] & 3 != SCISSORS:
+                    out.add(second)
+        return sorted(out)
+
+    def _locked_scissors_targets(self, cell: int, partners: set) -> list[int]:
+        """``_scissors_targets`` for a locked Scissors: it stays next to each of
+        its partners all the way."""
         b, cells = self.game.board, self.cells
-        partners = set(self._partners(cell)) if self.locks else set()
         touching = [b.neighbours[q] for q in partners]
         near = self._near
 
@@ -280,7 +318,6 @@ class State(base.State):
 
     # --- playing ---------------------------------------------------------------
     def _apply(self, action: int) -> None:
-        self._legal = None
         g = self.game
         if action >= g.first_base:
             self.player = action - g.first_base
@@ -340,7 +377,7 @@ class State(base.State):
             self._land(rock, target)
             return
         # A knock: find the direction, then let each knocked Rock travel on.
-        d = next(d for d in range(6) if target in board.line(source, d))
+        d = next(d for d in range(6) if target in board.rays[source][d])
         at = target
         while True:
             knocked = cells[at]
@@ -413,7 +450,16 @@ class State(base.State):
         if not moves:
             self.winner = p  # the player to move cannot move: they lose
         else:
-            self._legal = sorted(moves)
+            self._legal_cache = moves  # worked out already: legal_actions need not again
+
+    def clone(self) -> "State":
+        other = State.__new__(State)
+        other.__dict__.update(self.__dict__)
+        other.__dict__.pop("_legal_cache", None)  # worked out again for the copy when asked
+        other.cells = self.cells[:]  # stacks are tuples, shared safely
+        other.locks = set(self.locks)  # of frozensets
+        other.captured = [row[:] for row in self.captured]
+        return other
 
     # --- notation --------------------------------------------------------------
     def action_to_string(self, action: int) -> str:
