@@ -204,9 +204,14 @@ class State:
             return [a for a, _ in self.chance_outcomes()]
         return self.legal_actions()
 
+    def _chance_actions(self):
+        """The chance outcomes' actions (any container): what apply checks a draw against."""
+        return [a for a, _ in self.chance_outcomes()]
+
     def apply(self, action: int) -> None:
         """Apply ``action`` in place; IllegalAction if it is not legal now."""
-        if action not in self.next_actions():
+        legal = self._chance_actions() if self.is_chance_node() else self.legal_actions()
+        if action not in legal:
             raise IllegalAction(f"action {action!r} is not legal in this position")
         # Forgotten before _apply, which may work out the next position's actions itself.
         self._legal_cache = None
