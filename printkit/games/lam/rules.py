@@ -133,6 +133,15 @@ class Game(base.Game):
         return list(self.colors)
 
 
+def _where(cells: list) -> list[set]:
+    """Per player, the cells whose piece (a stack's top sheet) is theirs."""
+    where: list[set] = [set(), set()]
+    for c, stack in enumerate(cells):
+        if stack:
+            where[stack[-1] >> 2].add(c)
+    return where
+
+
 class State(base.State):
     """A position: the pieces on each cell (a Paper stack bottom to top),
     the locks, what each player has lost, whose turn it is."""
@@ -140,6 +149,7 @@ class State(base.State):
     def __init__(self, game: Game):
         self.game = game
         self.cells: list[tuple] = list(game.setup)
+        self.where = _where(self.cells)
         self.locks: set = set()  # frozensets of two cells holding locked enemy Scissors
         self.captured = [[0] * 4 for _ in range(2)]  # per player, per kind: off the board
         self.player = None  # None until the hand game has been played
@@ -180,57 +190,49 @@ class State(base.State):
         neighbours = board.neighbours
         # Cells next to an enemy Scissors, and which: where a Scissors' move would lock.
         near: dict = {}
-        mine = []
-        for c, stack in enumerate(cells):
-            if stack:
-                top = stack[-1]
-                if top >> 2 == p:
-                    mine.append(c)
-                elif top & 3 == SCISSORS:
-                    for m in neighbours[c]:
-                        near.setdefault(m, set()).add(c)
+        for c in self.where[1 - p]:
+            if cells[c][-1] & 3 == SCISSORS:
+                for m in neighbours[c]:
+                    near.setdefault(m, set()).add(c)
         self._near = near
         found, spreads = [], []
-        for cell in mine:
+        for cell in sorted(self.where[p]):
             stack = cells[cell]
             k = stack[-1] & 3
             if k == ROCK:
-                targets = self._rock_targets(cell)
+                found += self._rock_moves(cell)
             elif k == PAPER:
                 if len(stack) == 1:
                     # A single sheet moves one cell onto anything: its moves are fixed.
                     found += board.single_steps[cell]
-                    continue
-                targets = self._clump_targets(cell)
-                spreads += board.spreads[cell]
+                else:
+                    found += self._clump_moves(cell)
+                    spreads += board.spreads[cell]
             elif k == SCISSORS:
-                targets = self._scissors_targets(cell)
-            else:
-                continue  # a Flag never moves
-            origin = cell * n
-            found += [origin + t for t in targets]
+                found += self._scissors_moves(cell)
+            # a Flag never moves
         return found + spreads
 
-    def _rock_targets(self, cell: int) -> list[int]:
+    def _rock_moves(self, cell: int) -> list[int]:
         """Along each row up to and onto the first piece (no jumping), sorted."""
-        cells = self.cells
+        cells, origin = self.cells, cell * self.game.cells
         out = []
         for ray in self.game.board.rays[cell]:
             for at in ray:
-                out.append(at)
+                out.append(origin + at)
                 if cells[at]:
                     break
         out.sort()
         return out
 
-    def _clump_targets(self, cell: int) -> list[int]:
+    def _clump_moves(self, cell: int) -> list[int]:
         """Up to the stack's height along each row, never past a Scissors, sorted."""
-        cells = self.cells
+        cells, origin = self.cells, cell * self.game.cells
         height = len(cells[cell])
         out = []
         for ray in self.game.board.rays[cell]:
             for at in ray[:height]:
-                out.append(at)
+                out.append(origin + at)
                 there = cells[at]
                 if there and there[-1] & 3 == SCISSORS:
                     break  # a stack never passes a Scissors: it meets it there
@@ -245,12 +247,14 @@ class State(base.State):
     def _partners(self, cell: int) -> list[int]:
         return sorted(next(iter(lock - {cell})) for lock in self.locks if cell in lock)
 
-    def _scissors_targets(self, cell: int) -> list[int]:
-        """Cells a Scissors can reach: 3 straight or 2 with one turn, through empty
-        cells; entering a cell next to an enemy Scissors stops it there."""
+    def _scissors_moves(self, cell: int) -> list[int]:
+        """Moves to the cells a Scissors can reach: 3 straight or 2 with one turn,
+        through empty cells; entering a cell next to an enemy Scissors stops it
+        there. Sorted."""
+        origin = cell * self.game.cells
         partners = self._partners(cell) if self.locks else ()
         if partners:
-            return self._locked_scissors_targets(cell, set(partners))
+            return [origin + t for t in self._locked_scissors_targets(cell, set(partners))]
         cells, near = self.cells, self._near
         out = set()
         for ray, turns in self.game.board.scissors_paths[cell]:
@@ -258,9 +262,9 @@ class State(base.State):
                 there = cells[at]
                 if there:
                     if there[-1] & 3 != SCISSORS:
-                        out.add(at)
+                        out.add(origin + at)
                     break
-                out.add(at)
+                out.add(origin + at)
                 if at in near:
                     break  # next to an enemy Scissors: they lock, the move ends
             first = ray[0]
@@ -269,7 +273,7 @@ class State(base.State):
             for second in turns:
                 there = cells[second]
                 if not there or there[-1] & 3 != SCISSORS:
-                    out.add(second)
+                    out.add(origin + second)
         return sorted(out)
 
     def _locked_scissors_targets(self, cell: int, partners: set) -> list[int]:
@@ -337,6 +341,15 @@ class State(base.State):
                 self._scissors(source, target)
         self._end_turn(p)
 
+    def _put(self, cell: int, stack: tuple) -> None:
+        """Every change to the board goes through here, keeping ``where`` right."""
+        there = self.cells[cell]
+        if there:
+            self.where[there[-1] >> 2].discard(cell)
+        self.cells[cell] = stack
+        if stack:
+            self.where[stack[-1] >> 2].add(cell)
+
     def _lose(self, cell: int, pieces) -> None:
         for piece in pieces:
             self.captured[owner(piece)][kind(piece)] += 1
@@ -351,17 +364,17 @@ class State(base.State):
         there = cells[at]
         mover = kind(piece_or_stack[-1])
         if not there:
-            cells[at] = piece_or_stack
+            self._put(at, piece_or_stack)
             return
         target = kind(there[-1])
         if target == FLAG:
             self._lose(at, there)
-            cells[at] = piece_or_stack
+            self._put(at, piece_or_stack)
         elif mover == PAPER and target == PAPER:
-            cells[at] = there + piece_or_stack
+            self._put(at, there + piece_or_stack)
         elif BEATS.get(mover) == target:
             self._lose(at, there)
-            cells[at] = piece_or_stack
+            self._put(at, piece_or_stack)
         else:  # the target beats the mover: the mover is taken
             self.captured_pieces(piece_or_stack)
 
@@ -372,7 +385,7 @@ class State(base.State):
     def _rock(self, source: int, target: int) -> None:
         cells, board = self.cells, self.game.board
         rock = cells[source]
-        cells[source] = ()
+        self._put(source, ())
         if not cells[target] or kind(cells[target][-1]) != ROCK:
             self._land(rock, target)
             return
@@ -381,7 +394,7 @@ class State(base.State):
         at = target
         while True:
             knocked = cells[at]
-            cells[at] = rock
+            self._put(at, rock)
             rock = knocked
             nxt = board.steps[at][d]
             while nxt is not None and not cells[nxt]:
@@ -397,13 +410,13 @@ class State(base.State):
 
     def _clump(self, source: int, target: int) -> None:
         stack = self.cells[source]
-        self.cells[source] = ()
+        self._put(source, ())
         self._land(stack, target)
 
     def _spread(self, source: int, d: int) -> None:
         cells, steps = self.cells, self.game.board.steps
         stack = list(cells[source])
-        cells[source] = ()
+        self._put(source, ())
         at = source
         while stack:
             at = steps[at][d] if at is not None else None
@@ -419,7 +432,7 @@ class State(base.State):
     def _scissors(self, source: int, target: int) -> None:
         cells = self.cells
         piece = cells[source]
-        cells[source] = ()
+        self._put(source, ())
         partners = self._partners(source)
         self._drop_locks(source)
         arrived = not cells[target] or BEATS[SCISSORS] == kind(cells[target][-1]) or kind(cells[target][-1]) == FLAG
@@ -457,6 +470,7 @@ class State(base.State):
         other.__dict__.update(self.__dict__)
         other.__dict__.pop("_legal_cache", None)  # worked out again for the copy when asked
         other.cells = self.cells[:]  # stacks are tuples, shared safely
+        other.where = [set(cells) for cells in self.where]
         other.locks = set(self.locks)  # of frozensets
         other.captured = [row[:] for row in self.captured]
         return other
@@ -565,6 +579,7 @@ def _from_json(game: Game, obj) -> State:
             _fail(f"{name}: only Papers stack")
         cells[b.index(*b.place(cell))] = pieces
     state.cells = cells
+    state.where = _where(cells)
     captured = obj["captured"]
     if not isinstance(captured, dict) or set(captured) != set(names):
         _fail(f"'captured' must have an entry for each of {', '.join(names)}")
