@@ -108,7 +108,9 @@ class HexBoard:
     @cached_property
     def scissors_paths(self) -> tuple:
         """scissors_paths[cell]: per direction off the board's edge, (the first
-        three cells of the row, the cells one turn after its first cell)."""
+        three cells of the row, the cells a 60-degree turn after its first cell
+        reaches). A sharper turn ends next to ``cell``, where a straight step
+        lands as well, so it adds no move and is left out."""
         paths = []
         for c in range(self.cells):
             here = []
@@ -116,8 +118,8 @@ class HexBoard:
                 ray = self.rays[c][d][:3]
                 if not ray:
                     continue
-                turns = tuple(self.steps[ray[0]][d2] for d2 in range(6)
-                              if d2 not in (d, (d + 3) % 6) and self.steps[ray[0]][d2] is not None)
+                turns = tuple(self.steps[ray[0]][d2] for d2 in ((d + 1) % 6, (d + 5) % 6)
+                              if self.steps[ray[0]][d2] is not None)
                 here.append((ray, turns))
             paths.append(tuple(here))
         return tuple(paths)

@@ -188,12 +188,11 @@ class State(base.State):
         g, cells, p = self.game, self.cells, self.player
         n, board = g.cells, g.board
         neighbours = board.neighbours
-        # Cells next to an enemy Scissors, and which: where a Scissors' move would lock.
-        near: dict = {}
+        # Cells next to an enemy Scissors: where a Scissors' move would lock.
+        near: set = set()
         for c in self.where[1 - p]:
             if cells[c][-1] & 3 == SCISSORS:
-                for m in neighbours[c]:
-                    near.setdefault(m, set()).add(c)
+                near |= neighbours[c]
         self._near = near
         found, spreads = [], []
         for cell in sorted(self.where[p]):
@@ -281,7 +280,12 @@ class State(base.State):
         its partners all the way."""
         b, cells = self.game.board, self.cells
         touching = [b.neighbours[q] for q in partners]
-        near = self._near
+        # Cells next to an enemy Scissors, and which.
+        near: dict = {}
+        for c in self.where[1 - self.player]:
+            if cells[c][-1] & 3 == SCISSORS:
+                for m in b.neighbours[c]:
+                    near.setdefault(m, set()).add(c)
 
         def enter(at: int):
             """(may land here, may go on from here)."""
