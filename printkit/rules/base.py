@@ -69,6 +69,12 @@ class Game:
     def __init__(self, spec):
         self.spec = spec
 
+    def __deepcopy__(self, memo) -> "Game":
+        # A game describes the rules and never changes once made; states refer
+        # to it. A deep copy of a state (OpenSpiel clones its states that way)
+        # shares it, as clone() does, instead of copying its tables each time.
+        return self
+
     @classmethod
     def refuse_unknown(cls, variant: str | None, options: dict) -> None:
         """For a game without variants or other options: refuse any that are given."""

@@ -101,14 +101,14 @@ class Game(base.Game):
         # step_to[square * 4 + direction]: the square a step leads to (-1 off the board).
         step_to = [-1] * (4 * s)
         for square, nbrs in enumerate(self.neighbours):
-            for d, n in nbrs:
-                step_to[square * 4 + d] = n
+            for d, to in nbrs:
+                step_to[square * 4 + d] = to
         self.step_to = tuple(step_to)
         # entry[player][kind][cell value]: may a Unit of that kind step onto a
         # square holding that (ENTER), never (BLOCKED), or only passing over a
         # friendly Unit of another type on the way to a square it may stop on (PASS).
-        self.entry = tuple(tuple(tuple(self._entry(p, kind, c) for c in range(1 + 4 * n))
-                                 for kind in range(4)) for p in range(n))
+        self.entry = tuple(tuple(tuple(self._entry(p, kind, c) for c in range(1 + 4 * self.num_players))
+                                 for kind in range(4)) for p in range(self.num_players))
         # around[square]: the squares that share a side or a corner with it, where
         # a Builder builds ("any unoccupied Space adjacent to the Builder"; Slider
         # A's 5-build notch needs more than the four orthogonal neighbours).
@@ -338,11 +338,9 @@ class State(base.State):
                 kind = (cells[square] - 1) & 3
                 code = base + square * 4
                 rules = entry[kind]
-                for d, n in neighbours[square]:
-                    rule = rules[cells[n]]
-                    if rule == ENTER or (rule == PASS and steps > 1
-                                         and self._can_finish(kind, n, steps - 1, (square, n))):
-                        actions.append(code + d)
+                actions += [code + d for d, n in neighbours[square]
+                            if (rule := rules[cells[n]]) == ENTER
+                            or rule == PASS and steps > 1 and self._can_finish(kind, n, steps - 1, (square, n))]
             return actions
         at = self.builder[p]
         steps, builds = g.notches[0][self.read[0]]

@@ -82,6 +82,11 @@ class Walks:
         self.not_west = self.everywhere & ~column  # where a step east can land
         self.not_east = self.everywhere & ~(column << width - 1)  # where a step west can land
 
+    # One table per board size, shared by every game of that size: a pickled
+    # game refers to it instead of carrying what has been worked out so far.
+    def __reduce__(self):
+        return walks_on, (self.width, self.depth)
+
     def fewest_steps(self, start: int, goal: int, occupied: int, limit: int) -> int | None:
         """Fewest steps from ``start`` through empty squares onto a square of
         ``goal`` plus one (the step into the base behind it), if at most ``limit``."""
