@@ -338,9 +338,11 @@ class State(base.State):
                 kind = (cells[square] - 1) & 3
                 code = base + square * 4
                 rules = entry[kind]
-                actions += [code + d for d, n in neighbours[square]
-                            if (rule := rules[cells[n]]) == ENTER
-                            or rule == PASS and steps > 1 and self._can_finish(kind, n, steps - 1, (square, n))]
+                for d, n in neighbours[square]:
+                    rule = rules[cells[n]]
+                    if rule == ENTER or (rule == PASS and steps > 1
+                                         and self._can_finish(kind, n, steps - 1, (square, n))):
+                        actions.append(code + d)
             return actions
         at = self.builder[p]
         steps, builds = g.notches[0][self.read[0]]
