@@ -60,6 +60,7 @@ def decode(action: int) -> tuple[int, int, int]:
 
 ACTION_LIMIT = SIDE * SIDE * 4
 ORIENTATION_NUMBERS = tuple(range(len(ORIENTATIONS)))
+NEIGHBOUR_CODES = tuple((dx, dy, dx * SIDE + dy) for dx, dy in STEPS)  # cell_code of a neighbour: code + step
 
 
 class Game(base.Game):
@@ -121,6 +122,13 @@ class State(base.State):
         first = self.first_mover()
         return first if len(self.played) % 2 == 0 else 1 - first
 
+    # Asked before every action of a playout: answered without working out who moves.
+    def is_terminal(self) -> bool:
+        return self.result is not None
+
+    def is_chance_node(self) -> bool:
+        return False  # the game has no chance nodes
+
     # --- moves -------------------------------------------------------------
     def _legal_actions(self) -> list[int]:
         if self.result is not None:
@@ -157,14 +165,16 @@ class State(base.State):
             action = int(action)
         if not 0 <= action < ACTION_LIMIT:
             raise IllegalAction(f"action {action!r} is not legal in this position")
-        x, y, _ = decode(action)
+        x, y, o = decode(action)
         if self._placement_error(x, y) is not None:
             raise IllegalAction(f"action {action!r} is not legal in this position")
         self._legal_cache = None
-        self._apply(action)
+        self._place(x, y, o)
 
     def _apply(self, action: int) -> None:
-        x, y, o = decode(action)
+        self._place(*decode(action))
+
+    def _place(self, x: int, y: int, o: int) -> None:
         first_of_turn = len(self.played) % 2 == 0
         self.played.append((x, y, o))
         if first_of_turn:
@@ -189,8 +199,8 @@ class State(base.State):
             frontier.discard(code)
             at = bisect_left(actions, code * 4)
             del actions[at:at + 4]
-        for dx, dy in STEPS:
-            n = code + dx * SIDE + dy
+        for dx, dy, step in NEIGHBOUR_CODES:
+            n = code + step
             if n not in frontier and (x + dx, y + dy) not in table:
                 frontier.add(n)
                 at = bisect_left(actions, n * 4)

@@ -189,9 +189,12 @@ class ShapeBook:
     def score(self, counts) -> tuple[int, int]:
         """Points of Black and White: one per pair (own shape, opponent's shape)
         in which the own shape beats the other."""
-        n = len(self.shapes)
-        return tuple(sum(counts[c][i] * counts[1 - c][self.beaten[i]] for i in range(n))
-                     for c in (BLACK, WHITE))
+        black, white = counts[BLACK], counts[WHITE]
+        black_points = white_points = 0
+        for i, beaten in enumerate(self.beaten):
+            black_points += black[i] * white[beaten]
+            white_points += white[i] * black[beaten]
+        return black_points, white_points
 
 
 def _probes(anchors) -> tuple:
