@@ -193,6 +193,8 @@ class Game(base.Game):
         self.targets = self.squares + 2  # squares, then the bases of player 0 and 1
         self.first_base = 3
         self.die_base = 5
+        self.die_outcomes = tuple((self.die_base + k, 1 / 6) for k in range(6))
+        self.die_faces = frozenset(a for a, _ in self.die_outcomes)
         self.pass_action = 11
         self.move_base = 12
         self.keep_base = self.move_base + self.squares * self.targets
@@ -260,8 +262,13 @@ class State(base.State):
         if self.phase == FIRST:
             return [(g.first_base + p, 0.5) for p in range(2)]
         if self.phase == ROLL:
-            return [(g.die_base + k, 1 / 6) for k in range(6)]
+            return list(g.die_outcomes)
         return []
+
+    def _chance_actions(self):
+        if self.phase == ROLL:
+            return self.game.die_faces  # every turn: checked against a set made once
+        return super()._chance_actions()
 
     def turns_played(self) -> int:
         return self.turn
