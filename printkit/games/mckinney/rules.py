@@ -300,6 +300,9 @@ class State(base.State):
     def is_terminal(self) -> bool:
         return self.phase == OVER
 
+    def is_chance_node(self) -> bool:
+        return False  # the game has no chance nodes
+
     def turns_played(self) -> int:
         return self.turn
 
