@@ -104,6 +104,9 @@ class Game(base.Game):
             for d, to in nbrs:
                 step_to[square * 4 + d] = to
         self.step_to = tuple(step_to)
+        # unit_steps[square]: ((action, square stepped to), ...) of a Unit's steps from there.
+        self.unit_steps = tuple(tuple((self.unit_step_base + square * 4 + d, to) for d, to in nbrs)
+                                for square, nbrs in enumerate(self.neighbours))
         # entry[player][kind][cell value]: may a Unit of that kind step onto a
         # square holding that (ENTER), never (BLOCKED), or only passing over a
         # friendly Unit of another type on the way to a square it may stop on (PASS).
@@ -334,18 +337,17 @@ class State(base.State):
                         actions.append(code + d)
                 return actions
             # _unit_may_enter inlined: this loop is the engine's hot spot.
-            frozen, neighbours, entry = self.frozen, g.neighbours, g.entry[p]
+            frozen, unit_steps, entry = self.frozen, g.unit_steps, g.entry[p]
             for square in sorted(self.units[p]):
                 if square in frozen:
                     continue
                 kind = (cells[square] - 1) & 3
-                code = base + square * 4
                 rules = entry[kind]
-                for d, n in neighbours[square]:
+                for action, n in unit_steps[square]:
                     rule = rules[cells[n]]
                     if rule == ENTER or (rule == PASS and steps > 1
                                          and self._can_finish(kind, n, steps - 1, (square, n))):
-                        actions.append(code + d)
+                        actions.append(action)
             return actions
         at = self.builder[p]
         steps, builds = g.notches[0][self.read[0]]
