@@ -92,6 +92,12 @@ class HexBoard:
         return tuple(tuple(tuple(self.line(c, d)) for d in range(6)) for c in range(self.cells))
 
     @cached_property
+    def ray_moves(self) -> tuple:
+        """ray_moves[cell][d]: ((target, move action), ...) along ``rays[cell][d]``."""
+        return tuple(tuple(tuple((t, c * self.cells + t) for t in ray) for ray in self.rays[c])
+                     for c in range(self.cells))
+
+    @cached_property
     def single_steps(self) -> tuple[tuple[int, ...], ...]:
         """single_steps[cell]: the move actions (``cell * cells + target``) to each
         neighbour, sorted: a single Paper's moves wherever the other pieces are."""
@@ -108,9 +114,10 @@ class HexBoard:
     @cached_property
     def scissors_paths(self) -> tuple:
         """scissors_paths[cell]: per direction off the board's edge, (the first
-        three cells of the row, the cells a 60-degree turn after its first cell
-        reaches). A sharper turn ends next to ``cell``, where a straight step
-        lands as well, so it adds no move and is left out."""
+        cell, then the next two of the row, then the cells a 60-degree turn after
+        the first cell reaches), each cell with the move action to it
+        (``cell * cells + target``). A sharper turn ends next to ``cell``, where
+        a straight step lands as well, so it adds no move and is left out."""
         paths = []
         for c in range(self.cells):
             here = []
@@ -120,7 +127,9 @@ class HexBoard:
                     continue
                 turns = tuple(self.steps[ray[0]][d2] for d2 in ((d + 1) % 6, (d + 5) % 6)
                               if self.steps[ray[0]][d2] is not None)
-                here.append((ray, turns))
+                origin = c * self.cells
+                here.append((ray[0], origin + ray[0], tuple((t, origin + t) for t in ray[1:]),
+                             tuple((t, origin + t) for t in turns)))
             paths.append(tuple(here))
         return tuple(paths)
 

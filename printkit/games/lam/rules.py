@@ -104,6 +104,7 @@ class Game(base.Game):
         self.num_distinct_actions = self.first_base + 2
         self.max_game_length = self.max_turns  # one decision a turn; who begins is chance
         self.setup = self._setup(data)
+        self.setup_where = _where(self.setup)
         self.counts = [[0] * 4 for _ in range(2)]
         for cell_pieces in self.setup:
             for piece in cell_pieces:
@@ -149,7 +150,7 @@ class State(base.State):
     def __init__(self, game: Game):
         self.game = game
         self.cells: list[tuple] = list(game.setup)
-        self.where = _where(self.cells)
+        self.where = [set(cells) for cells in game.setup_where]
         self.locks: set = set()  # frozensets of two cells holding locked enemy Scissors
         self.captured = [[0] * 4 for _ in range(2)]  # per player, per kind: off the board
         self.player = None  # None until the hand game has been played
@@ -214,11 +215,11 @@ class State(base.State):
 
     def _rock_moves(self, cell: int) -> list[int]:
         """Along each row up to and onto the first piece (no jumping), sorted."""
-        cells, origin = self.cells, cell * self.game.cells
+        cells = self.cells
         out = []
-        for ray in self.game.board.rays[cell]:
-            for at in ray:
-                out.append(origin + at)
+        for ray in self.game.board.ray_moves[cell]:
+            for at, move in ray:
+                out.append(move)
                 if cells[at]:
                     break
         out.sort()
@@ -226,12 +227,12 @@ class State(base.State):
 
     def _clump_moves(self, cell: int) -> list[int]:
         """Up to the stack's height along each row, never past a Scissors, sorted."""
-        cells, origin = self.cells, cell * self.game.cells
+        cells = self.cells
         height = len(cells[cell])
         out = []
-        for ray in self.game.board.rays[cell]:
-            for at in ray[:height]:
-                out.append(origin + at)
+        for ray in self.game.board.ray_moves[cell]:
+            for at, move in ray[:height]:
+                out.append(move)
                 there = cells[at]
                 if there and there[-1] & 3 == SCISSORS:
                     break  # a stack never passes a Scissors: it meets it there
@@ -256,23 +257,29 @@ class State(base.State):
             return [origin + t for t in self._locked_scissors_targets(cell, set(partners))]
         cells, near = self.cells, self._near
         out = set()
-        for ray, turns in self.game.board.scissors_paths[cell]:
-            for at in ray:
+        add = out.add
+        for first, first_move, further, turns in self.game.board.scissors_paths[cell]:
+            there = cells[first]
+            if there:
+                if there[-1] & 3 != SCISSORS:
+                    add(first_move)
+                continue  # a piece on the first cell: nothing beyond it
+            add(first_move)
+            if first in near:
+                continue  # next to an enemy Scissors: they lock, the move ends
+            for at, move in further:
                 there = cells[at]
                 if there:
                     if there[-1] & 3 != SCISSORS:
-                        out.add(origin + at)
+                        add(move)
                     break
-                out.add(origin + at)
+                add(move)
                 if at in near:
-                    break  # next to an enemy Scissors: they lock, the move ends
-            first = ray[0]
-            if cells[first] or first in near:
-                continue  # no turn after the first step
-            for second in turns:
-                there = cells[second]
+                    break
+            for at, move in turns:
+                there = cells[at]
                 if not there or there[-1] & 3 != SCISSORS:
-                    out.add(origin + second)
+                    add(move)
         return sorted(out)
 
     def _locked_scissors_targets(self, cell: int, partners: set) -> list[int]:
