@@ -135,11 +135,11 @@ class Game(base.Game):
 
 
 def _where(cells: list) -> list[set]:
-    """Per player, the cells whose piece (a stack's top sheet) is theirs."""
-    where: list[set] = [set(), set()]
+    """Per piece (``player << 2 | kind``), the cells where it is on top (a stack's top sheet)."""
+    where: list[set] = [set() for _ in range(8)]
     for c, stack in enumerate(cells):
         if stack:
-            where[stack[-1] >> 2].add(c)
+            where[stack[-1]].add(c)
     return where
 
 
@@ -189,28 +189,27 @@ class State(base.State):
         g, cells, p = self.game, self.cells, self.player
         n, board = g.cells, g.board
         neighbours = board.neighbours
+        where, mine = self.where, p << 2
         # Cells next to an enemy Scissors: where a Scissors' move would lock.
         near: set = set()
-        for c in self.where[1 - p]:
-            if cells[c][-1] & 3 == SCISSORS:
-                near |= neighbours[c]
+        for c in where[(1 - p) << 2 | SCISSORS]:
+            near |= neighbours[c]
         self._near = near
         found, spreads = [], []
-        for cell in sorted(self.where[p]):
-            stack = cells[cell]
-            k = stack[-1] & 3
-            if k == ROCK:
-                found += self._rock_moves(cell)
-            elif k == PAPER:
-                if len(stack) == 1:
-                    # A single sheet moves one cell onto anything: its moves are fixed.
-                    found += board.single_steps[cell]
-                else:
-                    found += self._clump_moves(cell)
-                    spreads += board.spreads[cell]
-            elif k == SCISSORS:
-                found += self._scissors_moves(cell)
-            # a Flag never moves
+        for cell in where[mine | ROCK]:
+            found += self._rock_moves(cell)
+        for cell in where[mine | PAPER]:
+            if len(cells[cell]) == 1:
+                # A single sheet moves one cell onto anything: its moves are fixed.
+                found += board.single_steps[cell]
+            else:
+                found += self._clump_moves(cell)
+                spreads += board.spreads[cell]
+        for cell in where[mine | SCISSORS]:
+            found += self._scissors_moves(cell)
+        # A Flag never moves. Each piece's moves are sorted: sorting merges them.
+        found.sort()
+        spreads.sort()
         return found + spreads
 
     def _rock_moves(self, cell: int) -> list[int]:
@@ -283,16 +282,15 @@ class State(base.State):
         return sorted(out)
 
     def _locked_scissors_targets(self, cell: int, partners: set) -> list[int]:
-        """``_scissors_targets`` for a locked Scissors: it stays next to each of
-        its partners all the way."""
+        """The cells a locked Scissors can reach (see ``_scissors_moves``): it
+        stays next to each of its partners all the way."""
         b, cells = self.game.board, self.cells
         touching = [b.neighbours[q] for q in partners]
         # Cells next to an enemy Scissors, and which.
         near: dict = {}
-        for c in self.where[1 - self.player]:
-            if cells[c][-1] & 3 == SCISSORS:
-                for m in b.neighbours[c]:
-                    near.setdefault(m, set()).add(c)
+        for c in self.where[(1 - self.player) << 2 | SCISSORS]:
+            for m in b.neighbours[c]:
+                near.setdefault(m, set()).add(c)
 
         def enter(at: int):
             """(may land here, may go on from here)."""
@@ -356,10 +354,10 @@ class State(base.State):
         """Every change to the board goes through here, keeping ``where`` right."""
         there = self.cells[cell]
         if there:
-            self.where[there[-1] >> 2].discard(cell)
+            self.where[there[-1]].discard(cell)
         self.cells[cell] = stack
         if stack:
-            self.where[stack[-1] >> 2].add(cell)
+            self.where[stack[-1]].add(cell)
 
     def _lose(self, cell: int, pieces) -> None:
         for piece in pieces:
