@@ -217,7 +217,11 @@ class State:
     def apply(self, action: int) -> None:
         """Apply ``action`` in place; IllegalAction if it is not legal now."""
         legal = self._chance_actions() if self.is_chance_node() else self.legal_actions()
-        if action not in legal:
+        try:
+            known = action in legal
+        except TypeError:  # an unhashable value looked up in a set: no action at all
+            known = False
+        if not known:
             raise IllegalAction(f"action {action!r} is not legal in this position")
         # Forgotten before _apply, which may work out the next position's actions itself.
         self._legal_cache = None
