@@ -69,6 +69,12 @@ class Game:
     def __init__(self, spec):
         self.spec = spec
 
+    def __deepcopy__(self, memo) -> "Game":
+        # A game describes the rules and never changes once made; states refer
+        # to it. A deep copy of a state (OpenSpiel clones its states that way)
+        # shares it, as clone() does, instead of copying its tables each time.
+        return self
+
     @classmethod
     def refuse_unknown(cls, variant: str | None, options: dict) -> None:
         """For a game without variants or other options: refuse any that are given."""
@@ -113,6 +119,9 @@ class State:
 
     game: Game
     unfinished: bool = False  # True once the game is stopped by its length cap (see module doc)
+    # legal_actions() of this position, kept until the next apply: a playout
+    # asks for them to choose, then apply checks the choice against them.
+    _legal_cache: list | None = None
 
     # --- abstract ---------------------------------------------------------
     @property
@@ -120,6 +129,16 @@ class State:
         raise NotImplementedError
 
     def legal_actions(self) -> list[int]:
+        """The legal actions, worked out once per position (``_legal_actions``).
+
+        The list is shared until the next ``apply``: read it, do not change it."""
+        legal = self._legal_cache
+        if legal is None:
+            legal = self._legal_cache = self._legal_actions()
+        return legal
+
+    def _legal_actions(self) -> list[int]:
+        """The legal actions of this position, sorted and unique; [] when terminal or at chance."""
         raise NotImplementedError
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
@@ -191,10 +210,21 @@ class State:
             return [a for a, _ in self.chance_outcomes()]
         return self.legal_actions()
 
+    def _chance_actions(self):
+        """The chance outcomes' actions (any container): what apply checks a draw against."""
+        return [a for a, _ in self.chance_outcomes()]
+
     def apply(self, action: int) -> None:
         """Apply ``action`` in place; IllegalAction if it is not legal now."""
-        if action not in self.next_actions():
+        legal = self._chance_actions() if self.is_chance_node() else self.legal_actions()
+        try:
+            known = action in legal
+        except TypeError:  # an unhashable value looked up in a set: no action at all
+            known = False
+        if not known:
             raise IllegalAction(f"action {action!r} is not legal in this position")
+        # Forgotten before _apply, which may work out the next position's actions itself.
+        self._legal_cache = None
         self._apply(action)
 
     def clone(self) -> "State":

@@ -86,6 +86,53 @@ class HexBoard:
     def neighbours(self) -> tuple[frozenset, ...]:
         return tuple(frozenset(n for n in self.steps[c] if n is not None) for c in range(self.cells))
 
+    @cached_property
+    def rays(self) -> tuple[tuple[tuple[int, ...], ...], ...]:
+        """rays[cell][d]: the cells from ``cell`` (not included) along DIRECTIONS[d] to the edge."""
+        return tuple(tuple(tuple(self.line(c, d)) for d in range(6)) for c in range(self.cells))
+
+    @cached_property
+    def ray_moves(self) -> tuple:
+        """ray_moves[cell][d]: ((target, move action), ...) along ``rays[cell][d]``."""
+        return tuple(tuple(tuple((t, c * self.cells + t) for t in ray) for ray in self.rays[c])
+                     for c in range(self.cells))
+
+    @cached_property
+    def single_steps(self) -> tuple[tuple[int, ...], ...]:
+        """single_steps[cell]: the move actions (``cell * cells + target``) to each
+        neighbour, sorted: a single Paper's moves wherever the other pieces are."""
+        return tuple(tuple(c * self.cells + t for t in sorted(self.neighbours[c])) for c in range(self.cells))
+
+    @cached_property
+    def spreads(self) -> tuple[tuple[int, ...], ...]:
+        """spreads[cell]: the spread actions of a Paper stack there, one per
+        direction with a cell next to it (numbered after every move action)."""
+        base = self.cells * self.cells
+        return tuple(tuple(base + c * 6 + d for d in range(6) if self.steps[c][d] is not None)
+                     for c in range(self.cells))
+
+    @cached_property
+    def scissors_paths(self) -> tuple:
+        """scissors_paths[cell]: per direction off the board's edge, (the first
+        cell, then the next two of the row, then the cells a 60-degree turn after
+        the first cell reaches), each cell with the move action to it
+        (``cell * cells + target``). A sharper turn ends next to ``cell``, where
+        a straight step lands as well, so it adds no move and is left out."""
+        paths = []
+        for c in range(self.cells):
+            here = []
+            for d in range(6):
+                ray = self.rays[c][d][:3]
+                if not ray:
+                    continue
+                turns = tuple(self.steps[ray[0]][d2] for d2 in ((d + 1) % 6, (d + 5) % 6)
+                              if self.steps[ray[0]][d2] is not None)
+                origin = c * self.cells
+                here.append((ray[0], origin + ray[0], tuple((t, origin + t) for t in ray[1:]),
+                             tuple((t, origin + t) for t in turns)))
+            paths.append(tuple(here))
+        return tuple(paths)
+
     def line(self, cell: int, direction: int):
         """The cells from ``cell`` (not included) along DIRECTIONS[direction] to the edge."""
         steps = self.steps

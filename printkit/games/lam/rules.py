@@ -104,6 +104,7 @@ class Game(base.Game):
         self.num_distinct_actions = self.first_base + 2
         self.max_game_length = self.max_turns  # one decision a turn; who begins is chance
         self.setup = self._setup(data)
+        self.setup_where = _where(self.setup)
         self.counts = [[0] * 4 for _ in range(2)]
         for cell_pieces in self.setup:
             for piece in cell_pieces:
@@ -133,6 +134,15 @@ class Game(base.Game):
         return list(self.colors)
 
 
+def _where(cells: list) -> list[set]:
+    """Per piece (``player << 2 | kind``), the cells where it is on top (a stack's top sheet)."""
+    where: list[set] = [set() for _ in range(8)]
+    for c, stack in enumerate(cells):
+        if stack:
+            where[stack[-1]].add(c)
+    return where
+
+
 class State(base.State):
     """A position: the pieces on each cell (a Paper stack bottom to top),
     the locks, what each player has lost, whose turn it is."""
@@ -140,13 +150,13 @@ class State(base.State):
     def __init__(self, game: Game):
         self.game = game
         self.cells: list[tuple] = list(game.setup)
+        self.where = [set(cells) for cells in game.setup_where]
         self.locks: set = set()  # frozensets of two cells holding locked enemy Scissors
         self.captured = [[0] * 4 for _ in range(2)]  # per player, per kind: off the board
         self.player = None  # None until the hand game has been played
         self.turn = 0
         self.winner = None  # 0, 1, DRAW, or None while playing
         self.unfinished = False
-        self._legal = None  # the legal actions, once worked out for this position
 
     # --- whose turn ------------------------------------------------------------
     @property
@@ -169,59 +179,63 @@ class State(base.State):
         return base.winner_returns(self.winner, 2)
 
     # --- moves -----------------------------------------------------------------
-    def legal_actions(self) -> list[int]:
+    def _legal_actions(self) -> list[int]:
         if self.current_player not in (0, 1):
             return []
-        if self._legal is None:
-            self._legal = sorted(self._moves())
-        return list(self._legal)
+        return self._moves()
 
-    def _moves(self) -> set:
+    def _moves(self) -> list[int]:
+        """The mover's moves, sorted: each piece's moves cell by cell, then the spreads."""
         g, cells, p = self.game, self.cells, self.player
-        n = g.cells
-        found = set()
-        # Cells next to an enemy Scissors, and which: where a Scissors' move would lock.
-        near: dict = {}
-        for c, stack in enumerate(cells):
-            if stack and kind(stack[-1]) == SCISSORS and owner(stack[-1]) != p:
-                for m in g.board.neighbours[c]:
-                    near.setdefault(m, set()).add(c)
+        n, board = g.cells, g.board
+        neighbours = board.neighbours
+        where, mine = self.where, p << 2
+        # Cells next to an enemy Scissors: where a Scissors' move would lock.
+        near: set = set()
+        for c in where[(1 - p) << 2 | SCISSORS]:
+            near |= neighbours[c]
         self._near = near
-        for cell in range(n):
-            stack = cells[cell]
-            if not stack or owner(stack[-1]) != p:
-                continue
-            k = kind(stack[-1])
-            if k == ROCK:
-                found.update(cell * n + t for t in self._rock_targets(cell))
-            elif k == PAPER:
-                found.update(cell * n + t for t in self._clump_targets(cell))
-                if len(stack) > 1:
-                    found.update(g.spread_base + cell * 6 + d for d in range(6)
-                                 if g.board.steps[cell][d] is not None)
-            elif k == SCISSORS:
-                found.update(cell * n + t for t in self._scissors_targets(cell))
-        return found
+        found, spreads = [], []
+        for cell in where[mine | ROCK]:
+            found += self._rock_moves(cell)
+        for cell in where[mine | PAPER]:
+            if len(cells[cell]) == 1:
+                # A single sheet moves one cell onto anything: its moves are fixed.
+                found += board.single_steps[cell]
+            else:
+                found += self._clump_moves(cell)
+                spreads += board.spreads[cell]
+        for cell in where[mine | SCISSORS]:
+            found += self._scissors_moves(cell)
+        # A Flag never moves. Each piece's moves are sorted: sorting merges them.
+        found.sort()
+        spreads.sort()
+        return found + spreads
 
-    def _rock_targets(self, cell: int) -> list[int]:
+    def _rock_moves(self, cell: int) -> list[int]:
+        """Along each row up to and onto the first piece (no jumping), sorted."""
+        cells = self.cells
         out = []
-        for d in range(6):
-            for at in self.game.board.line(cell, d):
-                out.append(at)
-                if self.cells[at]:
-                    break  # no jumping: the first piece in the row is the last cell
+        for ray in self.game.board.ray_moves[cell]:
+            for at, move in ray:
+                out.append(move)
+                if cells[at]:
+                    break
+        out.sort()
         return out
 
-    def _clump_targets(self, cell: int) -> list[int]:
-        height = len(self.cells[cell])
+    def _clump_moves(self, cell: int) -> list[int]:
+        """Up to the stack's height along each row, never past a Scissors, sorted."""
+        cells = self.cells
+        height = len(cells[cell])
         out = []
-        for d in range(6):
-            for k, at in enumerate(self.game.board.line(cell, d), 1):
-                if k > height:
-                    break
-                out.append(at)
-                if self.cells[at] and kind(self.cells[at][-1]) == SCISSORS:
+        for ray in self.game.board.ray_moves[cell]:
+            for at, move in ray[:height]:
+                out.append(move)
+                there = cells[at]
+                if there and there[-1] & 3 == SCISSORS:
                     break  # a stack never passes a Scissors: it meets it there
+        out.sort()
         return out
 
     def _enemy_scissors_next_to(self, cell: int, p: int, ignore: int | None = None) -> list[int]:
@@ -232,14 +246,51 @@ class State(base.State):
     def _partners(self, cell: int) -> list[int]:
         return sorted(next(iter(lock - {cell})) for lock in self.locks if cell in lock)
 
-    def _scissors_targets(self, cell: int) -> list[int]:
-        """Cells a Scissors can reach: 3 straight or 2 with one turn, through empty
-        cells; entering a cell next to an enemy Scissors stops it there; a locked
-        Scissors stays next to each of its partners all the way."""
+    def _scissors_moves(self, cell: int) -> list[int]:
+        """Moves to the cells a Scissors can reach: 3 straight or 2 with one turn,
+        through empty cells; entering a cell next to an enemy Scissors stops it
+        there. Sorted."""
+        origin = cell * self.game.cells
+        partners = self._partners(cell) if self.locks else ()
+        if partners:
+            return [origin + t for t in self._locked_scissors_targets(cell, set(partners))]
+        cells, near = self.cells, self._near
+        out = set()
+        add = out.add
+        for first, first_move, further, turns in self.game.board.scissors_paths[cell]:
+            there = cells[first]
+            if there:
+                if there[-1] & 3 != SCISSORS:
+                    add(first_move)
+                continue  # a piece on the first cell: nothing beyond it
+            add(first_move)
+            if first in near:
+                continue  # next to an enemy Scissors: they lock, the move ends
+            for at, move in further:
+                there = cells[at]
+                if there:
+                    if there[-1] & 3 != SCISSORS:
+                        add(move)
+                    break
+                add(move)
+                if at in near:
+                    break
+            for at, move in turns:
+                there = cells[at]
+                if not there or there[-1] & 3 != SCISSORS:
+                    add(move)
+        return sorted(out)
+
+    def _locked_scissors_targets(self, cell: int, partners: set) -> list[int]:
+        """The cells a locked Scissors can reach (see ``_scissors_moves``): it
+        stays next to each of its partners all the way."""
         b, cells = self.game.board, self.cells
-        partners = set(self._partners(cell)) if self.locks else set()
         touching = [b.neighbours[q] for q in partners]
-        near = self._near
+        # Cells next to an enemy Scissors, and which.
+        near: dict = {}
+        for c in self.where[(1 - self.player) << 2 | SCISSORS]:
+            for m in b.neighbours[c]:
+                near.setdefault(m, set()).add(c)
 
         def enter(at: int):
             """(may land here, may go on from here)."""
@@ -280,7 +331,6 @@ class State(base.State):
 
     # --- playing ---------------------------------------------------------------
     def _apply(self, action: int) -> None:
-        self._legal = None
         g = self.game
         if action >= g.first_base:
             self.player = action - g.first_base
@@ -300,6 +350,15 @@ class State(base.State):
                 self._scissors(source, target)
         self._end_turn(p)
 
+    def _put(self, cell: int, stack: tuple) -> None:
+        """Every change to the board goes through here, keeping ``where`` right."""
+        there = self.cells[cell]
+        if there:
+            self.where[there[-1]].discard(cell)
+        self.cells[cell] = stack
+        if stack:
+            self.where[stack[-1]].add(cell)
+
     def _lose(self, cell: int, pieces) -> None:
         for piece in pieces:
             self.captured[owner(piece)][kind(piece)] += 1
@@ -314,17 +373,17 @@ class State(base.State):
         there = cells[at]
         mover = kind(piece_or_stack[-1])
         if not there:
-            cells[at] = piece_or_stack
+            self._put(at, piece_or_stack)
             return
         target = kind(there[-1])
         if target == FLAG:
             self._lose(at, there)
-            cells[at] = piece_or_stack
+            self._put(at, piece_or_stack)
         elif mover == PAPER and target == PAPER:
-            cells[at] = there + piece_or_stack
+            self._put(at, there + piece_or_stack)
         elif BEATS.get(mover) == target:
             self._lose(at, there)
-            cells[at] = piece_or_stack
+            self._put(at, piece_or_stack)
         else:  # the target beats the mover: the mover is taken
             self.captured_pieces(piece_or_stack)
 
@@ -335,16 +394,16 @@ class State(base.State):
     def _rock(self, source: int, target: int) -> None:
         cells, board = self.cells, self.game.board
         rock = cells[source]
-        cells[source] = ()
+        self._put(source, ())
         if not cells[target] or kind(cells[target][-1]) != ROCK:
             self._land(rock, target)
             return
         # A knock: find the direction, then let each knocked Rock travel on.
-        d = next(d for d in range(6) if target in board.line(source, d))
+        d = next(d for d in range(6) if target in board.rays[source][d])
         at = target
         while True:
             knocked = cells[at]
-            cells[at] = rock
+            self._put(at, rock)
             rock = knocked
             nxt = board.steps[at][d]
             while nxt is not None and not cells[nxt]:
@@ -360,13 +419,13 @@ class State(base.State):
 
     def _clump(self, source: int, target: int) -> None:
         stack = self.cells[source]
-        self.cells[source] = ()
+        self._put(source, ())
         self._land(stack, target)
 
     def _spread(self, source: int, d: int) -> None:
         cells, steps = self.cells, self.game.board.steps
         stack = list(cells[source])
-        cells[source] = ()
+        self._put(source, ())
         at = source
         while stack:
             at = steps[at][d] if at is not None else None
@@ -382,7 +441,7 @@ class State(base.State):
     def _scissors(self, source: int, target: int) -> None:
         cells = self.cells
         piece = cells[source]
-        cells[source] = ()
+        self._put(source, ())
         partners = self._partners(source)
         self._drop_locks(source)
         arrived = not cells[target] or BEATS[SCISSORS] == kind(cells[target][-1]) or kind(cells[target][-1]) == FLAG
@@ -413,7 +472,17 @@ class State(base.State):
         if not moves:
             self.winner = p  # the player to move cannot move: they lose
         else:
-            self._legal = sorted(moves)
+            self._legal_cache = moves  # worked out already: legal_actions need not again
+
+    def clone(self) -> "State":
+        other = State.__new__(State)
+        other.__dict__.update(self.__dict__)
+        other.__dict__.pop("_legal_cache", None)  # worked out again for the copy when asked
+        other.cells = self.cells[:]  # stacks are tuples, shared safely
+        other.where = [set(cells) for cells in self.where]
+        other.locks = set(self.locks)  # of frozensets
+        other.captured = [row[:] for row in self.captured]
+        return other
 
     # --- notation --------------------------------------------------------------
     def action_to_string(self, action: int) -> str:
@@ -519,6 +588,7 @@ def _from_json(game: Game, obj) -> State:
             _fail(f"{name}: only Papers stack")
         cells[b.index(*b.place(cell))] = pieces
     state.cells = cells
+    state.where = _where(cells)
     captured = obj["captured"]
     if not isinstance(captured, dict) or set(captured) != set(names):
         _fail(f"'captured' must have an entry for each of {', '.join(names)}")

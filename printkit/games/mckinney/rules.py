@@ -43,6 +43,7 @@ END_WORDS = ("pass", "stop", "", "done", "end", "stop", "")
 
 END, SLIDER_DOWN, SLIDER_UP, BUILDER_STEP, BUILD_BASE = 0, 1, 2, 3, 7
 DIRECTIONS = ((0, 1), (1, 0), (0, -1), (-1, 0))  # north, east, south, west
+BLOCKED, ENTER, PASS = 0, 1, 2  # Game.entry: may a Unit step onto a square
 
 # Notation is read without regard to case or to spaces between its parts
 # (``bg9``, ``p @ F8``, ``a+``); squares take ASCII digits only.
@@ -97,6 +98,20 @@ class Game(base.Game):
                   if 0 <= x + dx < w and 0 <= y + dy < w)
             for y in range(w) for x in range(w))
         self.adjacent = tuple(tuple(sorted(n for _, n in nbrs)) for nbrs in self.neighbours)
+        # step_to[square * 4 + direction]: the square a step leads to (-1 off the board).
+        step_to = [-1] * (4 * s)
+        for square, nbrs in enumerate(self.neighbours):
+            for d, to in nbrs:
+                step_to[square * 4 + d] = to
+        self.step_to = tuple(step_to)
+        # unit_steps[square]: ((action, square stepped to), ...) of a Unit's steps from there.
+        self.unit_steps = tuple(tuple((self.unit_step_base + square * 4 + d, to) for d, to in nbrs)
+                                for square, nbrs in enumerate(self.neighbours))
+        # entry[player][kind][cell value]: may a Unit of that kind step onto a
+        # square holding that (ENTER), never (BLOCKED), or only passing over a
+        # friendly Unit of another type on the way to a square it may stop on (PASS).
+        self.entry = tuple(tuple(tuple(self._entry(p, kind, c) for c in range(1 + 4 * self.num_players))
+                                 for kind in range(4)) for p in range(self.num_players))
         # around[square]: the squares that share a side or a corner with it, where
         # a Builder builds ("any unoccupied Space adjacent to the Builder"; Slider
         # A's 5-build notch needs more than the four orthogonal neighbours).
@@ -118,6 +133,14 @@ class Game(base.Game):
 
     def _square(self, x: int, y: int) -> int:
         return y * self.width + x
+
+    def _entry(self, player: int, kind: int, c: int) -> int:
+        if c == 0:
+            return ENTER
+        owner, other = divmod(c - 1, 4)
+        if owner == player:
+            return BLOCKED if other == 0 or other == kind else PASS
+        return ENTER if other == 0 or self.beats[kind] == other else BLOCKED  # attack a Builder, or take
 
     def initial_state(self) -> "State":
         return State(self)
@@ -147,10 +170,11 @@ class State(base.State):
 
     __slots__ = ("game", "cells", "builder", "shields", "cache", "sliders", "units", "player",
                  "phase", "turn", "read", "path", "moving", "built", "moved", "frozen",
-                 "winner", "unfinished")
+                 "winner", "unfinished", "_legal_cache")
 
     def __init__(self, game: Game, setup: bool = True):
         self.game = game
+        self._legal_cache = None
         if not setup:
             return
         n = game.num_players
@@ -252,35 +276,23 @@ class State(base.State):
         """May a Unit of ``kind`` of the current player step onto ``n`` with ``left`` steps after it?"""
         if n in visited:
             return False
-        c = self.cells[n]
-        if c == 0:
-            return True
-        owner, other = divmod(c - 1, 4)
-        if owner == self.player:
-            if other == 0 or other == kind:
-                return False
+        rule = self.game.entry[self.player][kind][self.cells[n]]
+        if rule == PASS:
             # A friendly Unit of another type: pass over, never stop, so only
             # if the move can go on to a square it may stop on.
             return left > 0 and self._can_finish(kind, n, left, visited + (n,))
-        if other == 0:
-            return True  # attack an enemy Builder
-        return self.game.beats[kind] == other
+        return rule == ENTER
 
     def _can_finish(self, kind: int, square: int, left: int, visited) -> bool:
-        cells, p, beats = self.cells, self.player, self.game.beats
-        for _, n in self.game.neighbours[square]:
+        cells, entry = self.cells, self.game.entry[self.player][kind]
+        for n in self.game.adjacent[square]:
             if n in visited:
                 continue
-            c = cells[n]
-            if c == 0:
+            rule = entry[cells[n]]
+            if rule == ENTER:
                 return True
-            owner, other = divmod(c - 1, 4)
-            if owner != p:
-                if other == 0 or beats[kind] == other:
-                    return True
-            elif other != 0 and other != kind and left > 1:
-                if self._can_finish(kind, n, left - 1, visited + (n,)):
-                    return True
+            if rule == PASS and left > 1 and self._can_finish(kind, n, left - 1, visited + (n,)):
+                return True
         return False
 
     # --- the contract ----------------------------------------------------------
@@ -291,10 +303,13 @@ class State(base.State):
     def is_terminal(self) -> bool:
         return self.phase == OVER
 
+    def is_chance_node(self) -> bool:
+        return False  # the game has no chance nodes
+
     def turns_played(self) -> int:
         return self.turn
 
-    def legal_actions(self) -> list[int]:
+    def _legal_actions(self) -> list[int]:
         phase = self.phase
         if phase == OVER:
             return []
@@ -311,30 +326,28 @@ class State(base.State):
                     actions.pop()  # passing over a friendly Unit: no stopping here
                 kind = self.moving
                 left = steps - len(self.path)
-                visited = tuple(self.path)
+                path, rules = self.path, g.entry[p][kind]
+                code = base + square * 4
                 for d, n in g.neighbours[square]:
-                    if self._unit_may_enter(kind, n, left, visited):
-                        actions.append(base + square * 4 + d)
+                    if n in path:
+                        continue
+                    rule = rules[cells[n]]
+                    if rule == ENTER or (rule == PASS and left > 0
+                                         and self._can_finish(kind, n, left, (*path, n))):
+                        actions.append(code + d)
                 return actions
             # _unit_may_enter inlined: this loop is the engine's hot spot.
-            frozen, beats, neighbours = self.frozen, g.beats, g.neighbours
+            frozen, unit_steps, entry = self.frozen, g.unit_steps, g.entry[p]
             for square in sorted(self.units[p]):
                 if square in frozen:
                     continue
                 kind = (cells[square] - 1) & 3
-                code = base + square * 4
-                for d, n in neighbours[square]:
-                    c = cells[n]
-                    if c == 0:
-                        actions.append(code + d)
-                        continue
-                    owner, other = divmod(c - 1, 4)
-                    if owner != p:
-                        if other == 0 or beats[kind] == other:
-                            actions.append(code + d)
-                    elif other and other != kind and steps > 1 \
-                            and self._can_finish(kind, n, steps - 1, (square, n)):
-                        actions.append(code + d)
+                rules = entry[kind]
+                for action, n in unit_steps[square]:
+                    rule = rules[cells[n]]
+                    if rule == ENTER or (rule == PASS and steps > 1
+                                         and self._can_finish(kind, n, steps - 1, (square, n))):
+                        actions.append(action)
             return actions
         at = self.builder[p]
         steps, builds = g.notches[0][self.read[0]]
@@ -396,8 +409,12 @@ class State(base.State):
         return False
 
     def apply(self, action: int) -> None:
-        if not self._is_legal(action):
+        legal = self._legal_cache
+        # Checked against the legal actions when a playout has just asked for
+        # them; otherwise without building the list.
+        if not (action in legal if legal is not None and type(action) is int else self._is_legal(action)):
             raise IllegalAction(f"action {action!r} is not legal in this position")
+        self._legal_cache = None
         self._apply(action)
 
     def _apply(self, action: int) -> None:
@@ -423,7 +440,7 @@ class State(base.State):
         cells = self.cells
         if action < BUILD_BASE:
             at = self.builder[p]
-            n = next(n for d, n in g.neighbours[at] if d == action - BUILDER_STEP)
+            n = g.step_to[at * 4 + action - BUILDER_STEP]
             if phase == BUILDER:
                 self.phase = BUILDER_MOVE
                 self.path = [at]
@@ -447,8 +464,8 @@ class State(base.State):
                     or not any(cells[m] == 0 for m in g.around[self.builder[p]])):
                 self._after_stage()
             return
-        square, d = divmod(action - g.unit_step_base, 4)
-        n = next(n for dd, n in g.neighbours[square] if dd == d)
+        square = (action - g.unit_step_base) >> 2
+        n = g.step_to[action - g.unit_step_base]
         if phase == UNITS:
             self.phase = UNIT_MOVE
             self.moving = (cells[square] - 1) & 3
@@ -472,9 +489,16 @@ class State(base.State):
                 self._unit_stopped()
 
     def _has_next_step(self, square: int, left: int) -> bool:
-        visited = tuple(self.path)
-        kind = self.moving
-        return any(self._unit_may_enter(kind, n, left - 1, visited) for _, n in self.game.neighbours[square])
+        """May the moving Unit, on ``square`` with ``left`` steps, take another?"""
+        path, cells, kind = self.path, self.cells, self.moving
+        rules = self.game.entry[self.player][kind]
+        for n in self.game.adjacent[square]:
+            if n in path:
+                continue
+            rule = rules[cells[n]]
+            if rule == ENTER or (rule == PASS and left > 1 and self._can_finish(kind, n, left - 1, (*path, n))):
+                return True
+        return False
 
     def _builder_stopped(self) -> None:
         at = self.builder[self.player]

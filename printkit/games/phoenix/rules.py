@@ -140,6 +140,28 @@ class Game(base.Game):
         # second Phoenix. An entry turn takes one.
         opponents = (players - 1) * sum(self.counts)
         self.max_game_length = self.max_turns * (2 * opponents + 4)
+        # Tables by square, worked out once: moves and fights look them up.
+        self.step_table = {(dx, dy): tuple(self._square_at(sq, dx, dy) for sq in range(s))
+                           for dx in (-1, 0, 1) for dy in (-1, 0, 1)}
+        self.diagonal_neighbours = tuple(
+            tuple(to for to in (self.step_table[d][sq] for d in DIAGONALS) if to is not None)
+            for sq in range(s))
+        self.diagonal_rays = tuple(tuple(self._ray(sq, dx, dy) for dx, dy in DIAGONALS) for sq in range(s))
+        self.roll_outcomes = tuple((OUTCOME_BASE + sq, 1.0 / s) for sq in range(s))
+        self.roll_actions = frozenset(OUTCOME_BASE + sq for sq in range(s))
+
+    def _square_at(self, square: int, dx: int, dy: int) -> int | None:
+        x, y = self.coords(square)
+        return self.square(x + dx, y + dy) if self.on_board(x + dx, y + dy) else None
+
+    def _ray(self, square: int, dx: int, dy: int) -> tuple[int, ...]:
+        """The squares from ``square`` (not included) along a diagonal to the edge."""
+        out = []
+        at = self._square_at(square, dx, dy)
+        while at is not None:
+            out.append(at)
+            at = self._square_at(at, dx, dy)
+        return tuple(out)
 
     # --- squares -----------------------------------------------------------
     def square(self, x: int, y: int) -> int:
@@ -252,7 +274,14 @@ class State(base.State):
         """Birds on the grid or still to enter: not all in the Ashes."""
         return sum(self.hand[player]) > 0 or any(b is not None and b[0] == player for b in self.grid)
 
+    def players_in_play(self) -> list[bool]:
+        """``in_play`` of every player, from one look at the grid."""
+        on_grid = {b[0] for b in self.grid if b is not None}
+        return [p in on_grid or any(hand) for p, hand in enumerate(self.hand)]
+
     def _step(self, square: int, dx: int, dy: int, k: int = 1) -> int | None:
+        if k == 1:
+            return self.game.step_table[dx, dy][square]
         x, y = self.game.coords(square)
         x, y = x + k * dx, y + k * dy
         return self.game.square(x, y) if self.game.on_board(x, y) else None
@@ -263,10 +292,15 @@ class State(base.State):
         if self.stage == FIRST:
             return [(FIRST_BASE + p, 1.0 / g.num_players) for p in range(g.num_players)]
         if self.stage in (ENTRY_ROLL, ROLL):
-            return [(OUTCOME_BASE + sq, 1.0 / g.squares) for sq in range(g.squares)]
+            return list(g.roll_outcomes)
         return []
 
-    def legal_actions(self) -> list[int]:
+    def _chance_actions(self):
+        if self.stage in (ENTRY_ROLL, ROLL):
+            return self.game.roll_actions
+        return super()._chance_actions()
+
+    def _legal_actions(self) -> list[int]:
         g, p = self.game, self.player
         stage = self.stage
         if stage == ENTER:
@@ -284,17 +318,21 @@ class State(base.State):
         return []
 
     def _diagonal_moves(self) -> list[int]:
-        g = self.game
-        reach = max(g.columns, g.rows) if self.escalation else 1
+        """Like a bishop: one square, or in the Escalation Phase any distance, never past a Bird."""
+        g, grid = self.game, self.grid
+        far = self.escalation
         actions = []
         for sq in self.birds_on_grid(self.player):
-            for dx, dy in DIAGONALS:
-                for k in range(1, reach + 1):
-                    to = self._step(sq, dx, dy, k)
-                    if to is None or self.grid[to] is not None:
-                        break  # a bishop stops at the edge or before another Bird
-                    actions.append(g.diagonal_base + sq * g.squares + to)
-        return sorted(actions)
+            code = g.diagonal_base + sq * g.squares
+            for ray in g.diagonal_rays[sq]:
+                for to in ray:
+                    if grid[to] is not None:
+                        break
+                    actions.append(code + to)
+                    if not far:
+                        break
+        actions.sort()
+        return actions
 
     def _after_roll_options(self) -> list[int]:
         g, p, target = self.game, self.player, self.rolled
@@ -330,9 +368,8 @@ class State(base.State):
             return []
         owner, kind = bird
         found = []
-        for dx, dy in DIAGONALS:
-            sq = self._step(square, dx, dy)
-            if sq is None or self.grid[sq] is None:
+        for sq in g.diagonal_neighbours[square]:
+            if self.grid[sq] is None:
                 continue
             other_owner, other_kind = self.grid[sq]
             if g.friendly(owner, other_owner):
@@ -527,9 +564,10 @@ class State(base.State):
 
     def _decided(self) -> bool:
         g = self.game
+        playing = self.players_in_play()
         if g.variant == "give-away":
-            return any(self._all_in_ashes(p) for p in range(g.num_players))
-        sides = {g.team_of[p] for p in range(g.num_players) if self.in_play(p)}
+            return not all(playing)
+        sides = {g.team_of[p] for p in range(g.num_players) if playing[p]}
         return len(sides) <= 1
 
     def _finish(self) -> None:

@@ -57,6 +57,107 @@ DRAW = -2
 STEPS = ((1, 0), (-1, 0), (0, 1), (0, -1))
 
 
+class Walks:
+    """Every walk a piece can take on a board of ``width`` x ``depth`` squares:
+    for a start and a number of steps, the squares it can end on and, for each,
+    the squares it must pass through on the way (as bit masks).
+
+    A move is a self-avoiding walk through empty squares. Worked out once on
+    the empty board, finding the moves in a position is then a mask test per
+    end square (``interior & occupied == 0``) instead of a search. Only the
+    minimal masks are kept: a walk whose squares include all of another's
+    with the same end is free whenever the longer one is.
+    """
+
+    def __init__(self, width: int, depth: int):
+        self.width, self.depth = width, depth
+        self.neighbours = tuple(
+            tuple(ny * width + nx for dx, dy in STEPS
+                  for nx, ny in [(x + dx, y + dy)] if 0 <= nx < width and 0 <= ny < depth)
+            for y in range(depth) for x in range(width))
+        self._ends: dict = {}
+        # For spreading a set of squares one step at a time (fewest steps to a base).
+        self.everywhere = (1 << width * depth) - 1
+        column = sum(1 << y * width for y in range(depth))
+        self.not_west = self.everywhere & ~column  # where a step east can land
+        self.not_east = self.everywhere & ~(column << width - 1)  # where a step west can land
+
+    # One table per board size, shared by every game of that size: a pickled
+    # game refers to it instead of carrying what has been worked out so far.
+    def __reduce__(self):
+        return walks_on, (self.width, self.depth)
+
+    def fewest_steps(self, start: int, goal: int, occupied: int, limit: int) -> int | None:
+        """Fewest steps from ``start`` through empty squares onto a square of
+        ``goal`` plus one (the step into the base behind it), if at most ``limit``."""
+        w, open_ = self.width, self.everywhere & ~occupied
+        reached = frontier = 1 << start
+        for steps in range(1, limit + 1):
+            if frontier & goal:
+                return steps
+            frontier = ((frontier << 1 & self.not_west) | (frontier >> 1 & self.not_east)
+                        | frontier << w | frontier >> w) & open_ & ~reached
+            if not frontier:
+                return None
+            reached |= frontier
+        return None
+
+    def ends(self, start: int, steps: int) -> tuple:
+        """((end bit, end, first interior mask, common squares, other masks), ...)
+        of walks of exactly ``steps``, sorted by end (see ``_first_and_rest``)."""
+        key = (start, steps)
+        found = self._ends.get(key)
+        if found is None:
+            found = self._ends[key] = self._enumerate(start, steps)
+        return found
+
+    def _enumerate(self, start: int, steps: int) -> tuple:
+        by_end: dict = {}
+
+        def walk(at: int, left: int, interior: int, seen: int) -> None:
+            for n in self.neighbours[at]:
+                if seen >> n & 1:
+                    continue
+                if left == 1:
+                    by_end.setdefault(n, set()).add(interior)
+                else:
+                    walk(n, left - 1, interior | 1 << n, seen | 1 << n)
+
+        walk(start, steps, 0, 1 << start)
+        return tuple((1 << end, end, *_first_and_rest(by_end[end])) for end in sorted(by_end))
+
+
+def _first_and_rest(masks: set) -> tuple[int, int, tuple]:
+    """The masks that contain no other mask of the set, fewest squares first:
+    the first, the squares common to all (a piece there blocks every walk),
+    and a tuple of the others."""
+    kept: list = []
+    for mask in sorted(masks, key=lambda m: (bin(m).count("1"), m)):
+        if all(k & mask != k for k in kept):
+            kept.append(mask)
+    common = kept[0]
+    for mask in kept:
+        common &= mask
+    return kept[0], common, tuple(kept[1:])
+
+
+def _any_clear(masks: tuple, occupied: int) -> bool:
+    for mask in masks:
+        if not mask & occupied:
+            return True
+    return False
+
+
+_WALKS: dict = {}
+
+
+def walks_on(width: int, depth: int) -> Walks:
+    """The walk table of a board size, shared by every game of that size."""
+    if (width, depth) not in _WALKS:
+        _WALKS[width, depth] = Walks(width, depth)
+    return _WALKS[width, depth]
+
+
 class Game(base.Game):
     """Playground Battles as a spec describes it. Takes no options (2 players)."""
 
@@ -79,9 +180,21 @@ class Game(base.Game):
         self.cards = [data["cards"]["per_type"]] * 3
         self.colors = [c["name"] for c in data["colors"][:2]]
         self.max_turns = data["max_turns"]
+        self.walks = walks_on(self.width, self.depth)
+        # gates[q]: the squares in front of player q's base; base_steps[p][square]:
+        # the fewest steps from there into the base player p attacks on an empty board.
+        self.gates = tuple(frozenset(self.square(x, self.back_row(q)) for x in self.base_columns)
+                           for q in range(2))
+        self.gate_mask = tuple(sum(1 << s for s in gates) for gates in self.gates)
+        self.base_steps = tuple(
+            tuple(1 + min(abs(s % self.width - g % self.width) + abs(s // self.width - g // self.width)
+                          for g in self.gates[1 - p]) for s in range(self.squares))
+            for p in range(2))
         self.targets = self.squares + 2  # squares, then the bases of player 0 and 1
         self.first_base = 3
         self.die_base = 5
+        self.die_outcomes = tuple((self.die_base + k, 1 / 6) for k in range(6))
+        self.die_faces = frozenset(a for a, _ in self.die_outcomes)
         self.pass_action = 11
         self.move_base = 12
         self.keep_base = self.move_base + self.squares * self.targets
@@ -149,8 +262,13 @@ class State(base.State):
         if self.phase == FIRST:
             return [(g.first_base + p, 0.5) for p in range(2)]
         if self.phase == ROLL:
-            return [(g.die_base + k, 1 / 6) for k in range(6)]
+            return list(g.die_outcomes)
         return []
+
+    def _chance_actions(self):
+        if self.phase == ROLL:
+            return self.game.die_faces  # every turn: checked against a set made once
+        return super()._chance_actions()
 
     def turns_played(self) -> int:
         return self.turn
@@ -170,13 +288,12 @@ class State(base.State):
         return len(self.army(self.player))
 
     # --- moves -----------------------------------------------------------------
-    def legal_actions(self) -> list[int]:
+    def _legal_actions(self) -> list[int]:
         g, phase = self.game, self.phase
         if phase == SETUP:
             return self._setup_choices()
         if phase == MOVE:
-            moves = sorted(self._moves())
-            return moves or [g.pass_action]
+            return self._moves() or [g.pass_action]
         if phase == BREAK:
             square, breaker, rescued = self.pending
             columns = self._open_back_row(self.player) or [10]
@@ -198,66 +315,31 @@ class State(base.State):
         row = g.back_row(player)
         return [x for x in range(g.width) if g.square(x, row) not in self.board]
 
-    def _moves(self) -> set:
-        g, p, steps = self.game, self.player, self.roll
-        found = set()
-        enemy_base = g.squares + (1 - p)
-        enemy_row = g.back_row(1 - p)
-        gates = {g.square(x, enemy_row) for x in g.base_columns}
-        for piece in self.army(p):
-            if not self.free(piece):
-                continue
-            start = self.at[piece]
-            ends = set()
-            self._walk(start, steps, {start}, ends, gates, enemy_base)
-            if enemy_base in ends and self._base_distance(start, gates) != steps:
-                ends.discard(enemy_base)  # only the proper number enters: no steps to spare
-            for end in ends:
-                found.add(g.move_base + start * g.targets + end)
+    def _moves(self) -> list[int]:
+        """Every move for the roll, sorted: each free piece's walks of exactly that many steps."""
+        g, p, steps, board, owners = self.game, self.player, self.roll, self.board, self.owners
+        occupied = mine = 0  # bit masks of squares: any piece; a free piece of the mover
+        starts = []
+        for square, ids in board.items():
+            occupied |= 1 << square
+            if len(ids) == 1 and owners[ids[0]] == p:
+                mine |= 1 << square
+                starts.append(square)
+        starts.sort()
+        walks, enemy_base, gates = g.walks, g.squares + (1 - p), g.gate_mask[1 - p]
+        found = []
+        for start in starts:
+            code = g.move_base + start * g.targets
+            # An end is reachable unless it holds a free friendly piece or every
+            # walk to it passes a piece; the shortest walk nearly always decides.
+            found += [code + end for end_bit, end, first, common, rest in walks.ends(start, steps)
+                      if not end_bit & mine and (not first & occupied or not common & occupied
+                                                 and _any_clear(rest, occupied))]
+            # Only the proper number enters the base: no steps to spare. A base
+            # further than the roll even on an empty board needs no search.
+            if g.base_steps[p][start] <= steps and walks.fewest_steps(start, gates, occupied, steps) == steps:
+                found.append(code + enemy_base)
         return found
-
-    def _base_distance(self, start: int, gates: set) -> int | None:
-        """Fewest steps from ``start`` into the enemy base, through empty squares."""
-        g, board = self.game, self.board
-        frontier, seen, steps = [start], {start}, 0
-        while frontier:
-            if any(c in gates for c in frontier):
-                return steps + 1
-            steps += 1
-            nxt = []
-            for c in frontier:
-                x, y = c % g.width, c // g.width
-                for dx, dy in STEPS:
-                    nx, ny = x + dx, y + dy
-                    n = ny * g.width + nx
-                    if 0 <= nx < g.width and 0 <= ny < g.depth and n not in seen and not board.get(n):
-                        seen.add(n)
-                        nxt.append(n)
-            frontier = nxt
-        return None
-
-    def _walk(self, at: int, left: int, seen: set, ends: set, gates: set, enemy_base: int) -> None:
-        g, board, p = self.game, self.board, self.player
-        x, y = at % g.width, at // g.width
-        if left == 1 and at in gates:
-            ends.add(enemy_base)  # the last step goes into the base
-        for dx, dy in STEPS:
-            nx, ny = x + dx, y + dy
-            if not (0 <= nx < g.width and 0 <= ny < g.depth):
-                continue
-            n = ny * g.width + nx
-            if n in seen:
-                continue
-            occupants = board.get(n)
-            if left == 1:
-                if not occupants or len(occupants) == 2 or self.owners[occupants[0]] != p:
-                    ends.add(n)
-                continue
-            if occupants:
-                continue  # never through a piece
-            seen.add(n)
-            self._walk(n, left - 1, seen, ends, gates, enemy_base)
-            seen.discard(n)
 
     # --- playing ---------------------------------------------------------------
     def _apply(self, action: int) -> None:
@@ -359,8 +441,13 @@ class State(base.State):
     def _end_turn(self) -> None:
         self.turn += 1
         self.roll = 0
-        free = [any(self.free(i) for i in self.army(p)) for p in range(2)]
-        alive = [any(self.at[i] is not None for i in self.army(p)) for p in range(2)]
+        free, alive = [False, False], [False, False]
+        owners = self.owners
+        for ids in self.board.values():
+            for i in ids:
+                alive[owners[i]] = True
+            if len(ids) == 1:
+                free[owners[ids[0]]] = True
         if not any(free):
             self.winner = DRAW if all(alive) or not any(alive) else alive.index(True)
             self.phase = OVER
@@ -375,6 +462,15 @@ class State(base.State):
             return
         self.player = 1 - self.player
         self.phase = ROLL
+
+    def clone(self) -> "State":
+        other = State.__new__(State)
+        other.__dict__.update(self.__dict__)
+        other.__dict__.pop("_legal_cache", None)  # worked out again for the copy when asked
+        other.kinds, other.owners, other.at = self.kinds[:], self.owners[:], self.at[:]
+        other.revealed = self.revealed[:]
+        other.board = {square: ids[:] for square, ids in self.board.items()}
+        return other
 
     # --- notation --------------------------------------------------------------
     def action_to_string(self, action: int) -> str:

@@ -29,6 +29,7 @@ from __future__ import annotations
 import json
 import numbers
 import re
+from bisect import bisect_left
 
 from ...errors import PrintkitError
 from ...spec import data_of
@@ -46,6 +47,11 @@ def encode(x: int, y: int, orientation: int) -> int:
     return ((x + WINDOW) * SIDE + (y + WINDOW)) * 4 + orientation
 
 
+def cell_code(x: int, y: int) -> int:
+    """The cell's number in the action encoding: ``encode(x, y, o) == cell_code(x, y) * 4 + o``."""
+    return (x + WINDOW) * SIDE + (y + WINDOW)
+
+
 def decode(action: int) -> tuple[int, int, int]:
     cell, orientation = divmod(action, 4)
     x, y = divmod(cell, SIDE)
@@ -53,6 +59,8 @@ def decode(action: int) -> tuple[int, int, int]:
 
 
 ACTION_LIMIT = SIDE * SIDE * 4
+ORIENTATION_NUMBERS = tuple(range(len(ORIENTATIONS)))
+NEIGHBOUR_CODES = tuple((dx, dy, dx * SIDE + dy) for dx, dy in STEPS)  # cell_code of a neighbour: code + step
 
 
 class Game(base.Game):
@@ -96,7 +104,10 @@ class State(base.State):
         self.pending = None  # the first tile of this turn while it stays face-hidden
         self.turn = 1
         self.counts = [[0] * len(game.book.shapes) for _ in COLOURS]
-        self.frontier: set = set()  # empty cells touching a tile on the table
+        # Empty cells touching a tile on the table, by cell_code, and the
+        # actions that place a tile on one, kept sorted as tiles are laid.
+        self.frontier: set = set()
+        self.open_actions: list = []
         self.result = None
 
     # --- whose turn --------------------------------------------------------
@@ -111,23 +122,24 @@ class State(base.State):
         first = self.first_mover()
         return first if len(self.played) % 2 == 0 else 1 - first
 
+    # Asked before every action of a playout: answered without working out who moves.
+    def is_terminal(self) -> bool:
+        return self.result is not None
+
+    def is_chance_node(self) -> bool:
+        return False  # the game has no chance nodes
+
     # --- moves -------------------------------------------------------------
-    def _cells(self) -> list:
-        """The cells the player to move may choose, in action order."""
+    def _legal_actions(self) -> list[int]:
         if self.result is not None:
             return []
         if self.turn == 1:
-            return [FIRST_CELLS[self.current_player]]
-        cells = self.frontier
-        if self.pending is not None:
-            cells = cells - {(self.pending[0], self.pending[1])}
-        return sorted(cells)
-
-    def legal_actions(self) -> list[int]:
-        actions: list[int] = []
-        for x, y in self._cells():
-            base = ((x + WINDOW) * SIDE + (y + WINDOW)) * 4  # encode(x, y, 0), inlined: the hot loop
-            actions += (base, base + 1, base + 2, base + 3)
+            first = cell_code(*FIRST_CELLS[self.current_player]) * 4
+            return [first + o for o in ORIENTATION_NUMBERS]
+        actions = self.open_actions[:]
+        if self.pending is not None:  # the face-hidden tile's cell is taken
+            at = bisect_left(actions, cell_code(self.pending[0], self.pending[1]) * 4)
+            del actions[at:at + 4]
         return actions
 
     def _placement_error(self, x: int, y: int) -> str | None:
@@ -141,21 +153,28 @@ class State(base.State):
                 f"{COLOURS[self.current_player].title()}'s is at {want[0]},{want[1]}")
         if (x, y) in self.table or (self.pending is not None and (x, y) == self.pending[:2]):
             return f"{x},{y} already holds a tile"
-        if (x, y) not in self.frontier:
+        if cell_code(x, y) not in self.frontier:
             return f"{x},{y} does not touch an edge of a tile already on the table"
         return None
 
     def apply(self, action) -> None:
         """Apply ``action`` in place; IllegalAction if it is not legal now."""
-        if not isinstance(action, numbers.Integral) or not 0 <= action < ACTION_LIMIT:
+        if type(action) is not int:  # a bool, a numpy integer, anything else
+            if not isinstance(action, numbers.Integral):
+                raise IllegalAction(f"action {action!r} is not legal in this position")
+            action = int(action)
+        if not 0 <= action < ACTION_LIMIT:
             raise IllegalAction(f"action {action!r} is not legal in this position")
-        x, y, _ = decode(int(action))
+        x, y, o = decode(action)
         if self._placement_error(x, y) is not None:
             raise IllegalAction(f"action {action!r} is not legal in this position")
-        self._apply(int(action))
+        self._legal_cache = None
+        self._place(x, y, o)
 
     def _apply(self, action: int) -> None:
-        x, y, o = decode(action)
+        self._place(*decode(action))
+
+    def _place(self, x: int, y: int, o: int) -> None:
         first_of_turn = len(self.played) % 2 == 0
         self.played.append((x, y, o))
         if first_of_turn:
@@ -172,12 +191,20 @@ class State(base.State):
 
     def _lay(self, x: int, y: int, o: int) -> None:
         """Put a tile face up on the table and count the shapes it completes."""
-        self.table[(x, y)] = o
-        self.frontier.discard((x, y))
-        for dx, dy in STEPS:
-            n = (x + dx, y + dy)
-            if n not in self.table:
-                self.frontier.add(n)
+        table, frontier = self.table, self.frontier
+        table[(x, y)] = o
+        code = cell_code(x, y)
+        actions = self.open_actions
+        if code in frontier:
+            frontier.discard(code)
+            at = bisect_left(actions, code * 4)
+            del actions[at:at + 4]
+        for dx, dy, step in NEIGHBOUR_CODES:
+            n = code + step
+            if n not in frontier and (x + dx, y + dy) not in table:
+                frontier.add(n)
+                at = bisect_left(actions, n * 4)
+                actions[at:at] = (n * 4, n * 4 + 1, n * 4 + 2, n * 4 + 3)
         for colour, index in self.game.book.through(self.table, x, y, o):
             self.counts[colour][index] += 1
 
@@ -233,6 +260,7 @@ class State(base.State):
         other.turn = self.turn
         other.counts = [list(c) for c in self.counts]
         other.frontier = set(self.frontier)
+        other.open_actions = self.open_actions[:]
         other.result = self.result
         return other
 

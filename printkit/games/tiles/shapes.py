@@ -131,6 +131,7 @@ class ShapeBook:
                         others = tuple((x - ax, y - ay, o) for x, y, o in image if (x, y) != (ax, ay))
                         anchors[ao].append((colour, index, others))
         self._anchors = tuple(tuple(a) for a in anchors)
+        self._probes = tuple(_probes(a) for a in self._anchors)
 
     @classmethod
     def from_spec(cls, data: dict) -> "ShapeBook":
@@ -148,12 +149,17 @@ class ShapeBook:
         number of tiles on the table."""
         found = []
         get = table.get
-        for colour, index, others in self._anchors[orientation]:
-            for dx, dy, o in others:
-                if get((x + dx, y + dy)) != o:
-                    break
-            else:
-                found.append((colour, index))
+        # One look at each first cell rules out every anchor expecting another orientation there.
+        for dx, dy, by_orientation in self._probes[orientation]:
+            candidates = by_orientation.get(get((x + dx, y + dy)))
+            if candidates is None:
+                continue
+            for colour, index, rest in candidates:
+                for rx, ry, o in rest:
+                    if get((x + rx, y + ry)) != o:
+                        break
+                else:
+                    found.append((colour, index))
         return found
 
     def occurrences(self, table: dict) -> set:
@@ -183,9 +189,23 @@ class ShapeBook:
     def score(self, counts) -> tuple[int, int]:
         """Points of Black and White: one per pair (own shape, opponent's shape)
         in which the own shape beats the other."""
-        n = len(self.shapes)
-        return tuple(sum(counts[c][i] * counts[1 - c][self.beaten[i]] for i in range(n))
-                     for c in (BLACK, WHITE))
+        black, white = counts[BLACK], counts[WHITE]
+        black_points = white_points = 0
+        for i, beaten in enumerate(self.beaten):
+            black_points += black[i] * white[beaten]
+            white_points += white[i] * black[beaten]
+        return black_points, white_points
+
+
+def _probes(anchors) -> tuple:
+    """The anchors of one orientation grouped by their first other cell:
+    ((dx, dy, {orientation there: ((colour, shape, the remaining cells), ...)}), ...)."""
+    groups: dict = {}
+    for colour, index, others in anchors:
+        (dx, dy, o), rest = others[0], others[1:]
+        groups.setdefault((dx, dy), {}).setdefault(o, []).append((colour, index, rest))
+    return tuple((dx, dy, {o: tuple(found) for o, found in by_o.items()})
+                 for (dx, dy), by_o in groups.items())
 
 
 def connected(cells) -> bool:
