@@ -236,6 +236,7 @@ class _Pen:
     def __init__(self, canvas: Canvas, colour=None):
         self.canvas = canvas
         self.colour = colour or _colour  # hex -> a ReportLab colour (RGB, or CMYK for a press)
+        self.press = self.colour is not _colour  # a print shop's file: large black fields print rich
         self.now = dict(self.START)
         self._saved: list[dict] = []
 
@@ -287,7 +288,7 @@ def _fill(pen: _Pen, item: Fill, ink_saver: bool, folds=()) -> None:
     else:
         stroke = item.stroke is not None
         fill = item.color
-        if pen.colour is not _colour and fill.upper() == "#000000" and _area(item.points) >= RICH_BLACK_MM2:
+        if pen.press and fill.upper() == "#000000" and _area(item.points) >= RICH_BLACK_MM2:
             fill = RICH  # a press's large black field; text and lines stay black ink alone
         if stroke:
             pen.set(fill=fill, stroke=item.stroke, width=item.stroke_pt, join=0, cap=0, dash=())
