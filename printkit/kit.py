@@ -27,6 +27,7 @@ from . import fit, games, kitfolder, rulebook
 from . import sheets as imposition
 from . import spec as specs
 from .errors import PartTooLarge, PrintkitError, SpecError
+from .palette import cmyk_values
 from .options import FORMATS, BuildOptions, resolve_options  # noqa: F401  (public here too: kit.BuildOptions)
 from .writers import pdf, png, svg
 
@@ -75,15 +76,6 @@ def build(spec, options: BuildOptions, out_dir: Path, overwrite: bool = False) -
     overwrite: replace files in the kit folder that printkit did not write."""
     with _without_cycle_collection():
         return _build(spec, options, out_dir, overwrite)
-
-
-def cmyk_values(spec) -> dict:
-    """{upper-case hex: (c, m, y, k) from 0 to 1} of the spec's colours that give ``cmyk``."""
-    values = {}
-    for colour in spec.get("colors") or []:
-        if isinstance(colour, dict) and colour.get("cmyk") and colour.get("hex"):
-            values[colour["hex"].upper()] = tuple(v / 100 for v in colour["cmyk"])
-    return values
 
 
 def planned_files(spec, options: BuildOptions, sheets) -> list[tuple[str, object]]:

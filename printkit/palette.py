@@ -38,3 +38,13 @@ def palette_problems(spec) -> list:
                                         f"make one lighter or darker by {GREY_STEP:g} or more",
                                         severity="warning"))
     return out
+
+
+def cmyk_values(spec) -> dict:
+    """{upper-case hex: (c, m, y, k) from 0 to 1} of the spec's colours that
+    give ``cmyk`` (percent), for a print shop's files."""
+    values = {}
+    for colour in spec.get("colors") or []:
+        if isinstance(colour, dict) and colour.get("cmyk") and colour.get("hex"):
+            values[colour["hex"].upper()] = tuple(v / 100 for v in colour["cmyk"])
+    return values

@@ -101,8 +101,10 @@ def _page_operators(page) -> set:
 
 @pytest.mark.parametrize("game", GAMES)
 def test_press_colours_are_cmyk_only_without_transparency_and_fonts_embedded(built, game):
-    reader = PdfReader(built(game, press=True).kit_pdf)
-    for page in reader.pages:
+    """The kit, the rulebook and the reference alike: a shop prints them all."""
+    pdfs = [p for p in built(game, press=True).files if p.suffix == ".pdf"]
+    assert len(pdfs) == 3
+    for page in (page for path in pdfs for page in PdfReader(path).pages):
         ops = _page_operators(page)
         assert not ops & {b"rg", b"RG", b"g", b"G", b"sc", b"SC", b"scn", b"SCN", b"cs", b"CS"}, ops
         assert b"k" in ops or b"K" in ops

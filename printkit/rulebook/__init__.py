@@ -20,6 +20,8 @@ import io
 from pathlib import Path
 
 from ..errors import PrintkitError
+from ..palette import cmyk_values
+from ..writers.pdf import cmyk_only
 from ..writers.fonts import register_fonts
 from .markdown import Renderer, Styles
 from .pdf import RulebookDoc
@@ -53,7 +55,8 @@ def render_pdf(spec, options, templates_dir: Path | None = None, reference: bool
     title = str(spec.get("title") or spec.id)
     what = "reference for programs" if reference else "rules"
     doc = RulebookDoc(buffer, options.paper, title=title, author=str(spec.get("author") or ""),
-                      subject=f"{what}: {spec.get('description') or title}")
+                      subject=f"{what}: {spec.get('description') or title}",
+                      colour_space=cmyk_only(cmyk_values(spec)) if getattr(options, "press", False) else None)
     styles = Styles(ink_saver=bool(options.ink_saver))
     renderer = Renderer(doc.text_width, styles, source=f"rulebook {name}", figures=figures.by_marker(),
                         height=doc.text_height, banner=_banner(spec, options, doc.text_width, styles))

@@ -70,12 +70,15 @@ class NumberedCanvas(canvas.Canvas):
 class RulebookDoc(BaseDocTemplate):
     """One frame per page; headings become PDF bookmarks."""
 
-    def __init__(self, filename, paper: str, title: str, author: str = "", subject: str = ""):
+    def __init__(self, filename, paper: str, title: str, author: str = "", subject: str = "",
+                 colour_space=None):
+        """``colour_space``: a ReportLab ``enforceColorSpace`` (a print
+        shop's rulebook: ``writers.pdf.cmyk_only``), None for RGB."""
         size = page_size(paper)
         super().__init__(filename, pagesize=size, leftMargin=MARGIN, rightMargin=MARGIN,
                          topMargin=MARGIN, bottomMargin=BOTTOM, title=title, author=author,
                          subject=subject, creator="printkit", producer="printkit",
-                         invariant=1, pageCompression=1,
+                         invariant=1, pageCompression=1, enforceColorSpace=colour_space,
                          initialFontName=register_fonts().regular, **page_boxes(*size))
         frame = Frame(MARGIN, BOTTOM, size[0] - 2 * MARGIN, size[1] - MARGIN - BOTTOM,
                       leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0, id="body")

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
-from reportlab.lib.colors import CMYKColor, HexColor
+from reportlab.lib.colors import CMYKColor, HexColor, toColor
 from reportlab.pdfgen.canvas import FILL_EVEN_ODD, Canvas
 
 from ..parts.bleed import BLEED
@@ -68,6 +68,21 @@ def to_cmyk(hex_code: str) -> tuple:
     if k >= 1 - 1e-9:
         return (0.0, 0.0, 0.0, 1.0)
     return tuple(round(v, 4) for v in ((1 - r - k) / (1 - k), (1 - g - k) / (1 - k), (1 - b - k) / (1 - k), k))
+
+
+def cmyk_only(cmyk: dict | None = None):
+    """A ReportLab ``enforceColorSpace``: every colour a document sets,
+    written as CMYK (``cmyk`` values where given, else ``to_cmyk``), for a
+    print shop's rulebook as for its kit."""
+    table = {k.upper(): v for k, v in (cmyk or {}).items()}
+
+    def enforce(colour):
+        value = toColor(colour)
+        if isinstance(value, CMYKColor):
+            return value
+        hex_code = "#{:02X}{:02X}{:02X}".format(*(round(v * 255) for v in value.rgb()))
+        return CMYKColor(*table.get(hex_code, to_cmyk(hex_code)))
+    return enforce
 
 
 def page_boxes(width: float, height: float) -> dict:
