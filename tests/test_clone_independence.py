@@ -38,6 +38,15 @@ def play(state, rng: random.Random, actions: int) -> None:
         state.apply(choose(state, rng))
 
 
+def played(game, seed: int, before: int):
+    """(the generator, a position ``before`` random actions in, its legal actions worked out)."""
+    rng = random.Random(seed)
+    state = game.initial_state()
+    play(state, rng, before)
+    state.legal_actions()
+    return rng, state
+
+
 def snapshot(state) -> tuple[str, list]:
     """The position's JSON, as text, and what may be done next."""
     return json.dumps(state.to_json(), sort_keys=True), list(state.next_actions())
@@ -46,10 +55,7 @@ def snapshot(state) -> tuple[str, list]:
 @settings(max_examples=25, deadline=None)
 @given(seed=st.integers(0, 2 ** 32 - 1), before=st.integers(0, 80), after=st.integers(1, 40))
 def test_playing_on_a_clone_leaves_the_original_unchanged(game, seed, before, after):
-    rng = random.Random(seed)
-    original = game.initial_state()
-    play(original, rng, before)
-    original.legal_actions()
+    rng, original = played(game, seed, before)
     expected = snapshot(original)
     copy = original.clone()
     assert snapshot(copy) == expected
@@ -66,10 +72,7 @@ def test_playing_on_a_clone_leaves_the_original_unchanged(game, seed, before, af
 @settings(max_examples=25, deadline=None)
 @given(seed=st.integers(0, 2 ** 32 - 1), before=st.integers(0, 80), after=st.integers(1, 40))
 def test_playing_on_the_original_leaves_a_clone_unchanged(game, seed, before, after):
-    rng = random.Random(seed)
-    original = game.initial_state()
-    play(original, rng, before)
-    original.legal_actions()
+    rng, original = played(game, seed, before)
     copy = original.clone()
     copy.legal_actions()
     expected = snapshot(copy)
