@@ -175,7 +175,7 @@ def list_games():
 @click.option("--ink-saver", is_flag=True, help="Outlines and marks without large fills.")
 @click.option("--format", "formats", default="pdf,svg", show_default=True,
               help="Comma-separated output formats: pdf (kit and rulebook), svg (cut files), "
-                   "png (each card and tile at 300 dpi with bleed, for card printers).")
+                   "png (each card, tile and counter at 300 dpi with bleed, for card printers).")
 @click.option("--variant", default=None, shell_complete=_complete_variant,
               help="A rules variant for the rulebook, for games that have them.")
 @click.option("--overwrite", is_flag=True,
@@ -193,7 +193,8 @@ def list_games():
 @click.option("--press", is_flag=True,
               help="For a print shop: 3 mm bleed, crop marks and page boxes for trimming, CMYK colours.")
 @click.option("--bleed", type=float, default=None, metavar="MM",
-              help="Colour past every cut line, 0-5 mm (default: 3 with --press, else 2).")
+              help="Colour past every cut line, 0-5 mm (default: 3 with --press, else 2; "
+                   "none with --ink-saver).")
 @click.option("--print-and-cut", "print_and_cut", is_flag=True,
               help="Registration marks for a print-then-cut machine (Silhouette Studio's type 1 "
                    "marks) on every sheet of pieces; the SVG cut files use the same page.")

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import gc
 from contextlib import contextmanager
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from . import fit, games, kitfolder, rulebook
@@ -96,7 +96,7 @@ def planned_files(spec, options: BuildOptions, sheets) -> list[tuple[str, object
                              lambda path, sheet=sheet: svg.write(sheet, path, kerf=options.kerf)))
     if "png" in options.formats:
         # Card printers ask for 3 mm: the press bleed unless the build sets one.
-        bleed = imposition.bleed_width(replace(options, ink_saver=False, press=True))
+        bleed = options.bleed if options.bleed is not None else imposition.PRESS_BLEED
         parts = [p.part for sheet in sheets for p in sheet.placements]
         faces = png.faces(spec.id, parts)
         if not faces:

@@ -48,3 +48,18 @@ def cmyk_values(spec) -> dict:
         if isinstance(colour, dict) and colour.get("cmyk") and colour.get("hex"):
             values[colour["hex"].upper()] = tuple(v / 100 for v in colour["cmyk"])
     return values
+
+
+def printed_colours(spec, options, game_module=None):
+    """The colours a kit prints, as the spec gives them, for the sheets and
+    the rulebook alike: the game's own choice where its parts module has
+    ``kit_colors(spec, options)``, else the first ``options.colors`` of a
+    list of player colours; a game's colour table (Tiles' black and white)
+    as it is."""
+    chosen = getattr(game_module, "kit_colors", None)
+    if chosen is not None:
+        return chosen(spec, options)
+    colours = spec.get("colors") or []
+    if isinstance(colours, list):
+        return colours[:getattr(options, "colors", None) or len(colours)]
+    return colours

@@ -33,8 +33,8 @@ from .errors import PrintkitError
 from .palette import lightness
 from .parts.bleed import sheet_bleed
 from .parts.identity import BAND, box_label, kit_colours, title_banner
-from .parts.core import (CUT, GLUE, GLUE_GREY, INK, MOUNTAIN, PT, VALLEY, WASTE, WASTE_GREY,
-                         Circle, Fill, Line, Part, Text, rect, transform, translate)
+from .parts.core import (CUT, GLUE, GLUE_GREY, INK, MOUNTAIN, VALLEY, WASTE, WASTE_GREY,
+                         Circle, Fill, Line, Part, Text, item_box, polygon_area, rect, transform, translate)
 from .writers.fonts import fit_size, text_width_mm
 
 
@@ -369,30 +369,13 @@ def _place_box_label(spec, options, candidates: list[Sheet], gap: float, game_mo
     label = box_label(spec, options, "", game_module)
     for sheet in candidates:
         x0, y0, w, h = content_box(sheet.paper)
-        taken = [_item_box(i) for i in sheet.furniture + sheet.part_items() + sheet.bleed]
+        taken = [item_box(i) for i in sheet.furniture + sheet.part_items() + sheet.bleed]
         taken = [b for b in taken if b is not None]
         for x in (x0 + w - label.width, x0):
             spot = (x - gap, y0 - gap, x + label.width + gap, y0 + label.height + gap)
             if not any(_overlap(spot, b) for b in taken):
                 sheet.placements.append(Placement(label, x, y0))
                 return
-
-
-def _item_box(item):
-    """(x0, y0, x1, y1) an item covers, words approximated by their width and size."""
-    if isinstance(item, Text):
-        wide = text_width_mm(item.text, item.size, bold=item.bold)
-        left = {"start": item.x, "middle": item.x - wide / 2, "end": item.x - wide}[item.anchor]
-        if item.angle % 180:  # turned words: a square around them is enough here
-            return (item.x - wide, item.y - wide, item.x + wide, item.y + wide)
-        return (left, item.y - 0.3 * item.size * PT, left + wide, item.y + item.size * PT)
-    if isinstance(item, (Line, Fill)) and item.points:
-        xs, ys = [p[0] for p in item.points], [p[1] for p in item.points]
-        return (min(xs), min(ys), max(xs), max(ys))
-    if isinstance(item, Circle):
-        (cx, cy), r = item.center, item.radius
-        return (cx - r, cy - r, cx + r, cy + r)
-    return None
 
 
 def _overlap(a, b) -> bool:
@@ -440,13 +423,9 @@ DARK = 30.0  # CIE L* below which a fill is near black (much ink)
 def dark_share(sheet: Sheet) -> float:
     """How much of the sheet's printable area its parts cover in dark solid fills."""
     _, _, width, height = content_box(sheet.paper)
-    dark = sum(_area(item.points) for item in sheet.part_items()
+    dark = sum(polygon_area(item.points) for item in sheet.part_items()
                if isinstance(item, Fill) and len(item.color.lstrip("#")) == 6 and lightness(item.color) < DARK)
     return dark / (width * height)
-
-
-def _area(points) -> float:
-    return abs(sum(x0 * y1 - x1 * y0 for (x0, y0), (x1, y1) in zip(points, points[1:] + points[:1]))) / 2
 
 
 def _colours(item) -> tuple:

@@ -246,7 +246,6 @@ def test_ink_saver_bands_never_run_beside_a_fold(game, tmp_path):
     laid = sheets.impose(loaded, module.parts(loaded, options), options, module)
     dpi = 200
     checked = 0
-    from PIL import Image  # noqa: F401  (pypdfium2 renders through Pillow)
     import pypdfium2 as pdfium
     pdf = pdfium.PdfDocument(str(result.kit_pdf))
     for sheet in laid:

@@ -182,3 +182,19 @@ def test_every_glue_tab_holds_its_label_inside_its_taper(laid_out, game):
             for label in labels:
                 assert all(inside_convex(p, poly, clear=0.3) for p in text_box(label)), (sheet.number, label.text)
     assert tabs >= 4
+
+
+@pytest.mark.parametrize("per_colour", [False, True])
+def test_mckinney_cover_says_how_the_pieces_sheets_print(per_colour):
+    """The cover's assembly steps describe the sheets as built: colours
+    sharing the pieces sheets by default, a sheet per colour when asked."""
+    loaded = spec.load("mckinney")
+    options = kit.resolve_options(loaded, kit.BuildOptions(sheet_per_colour=per_colour))
+    module = games.stage(loaded.game, "parts")
+    laid = sheets.impose(loaded, module.parts(loaded, options), options, module)
+    words = " ".join(t.text for t in laid[0].furniture if isinstance(t, Text))
+    pieces_sheets = [s for s in laid if s.group.startswith("pieces")]
+    if per_colour:
+        assert "sheets of their own" in words and len({s.group for s in pieces_sheets}) == 4
+    else:
+        assert "share the pieces sheets" in words and {s.group for s in pieces_sheets} == {"pieces"}

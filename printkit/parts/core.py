@@ -274,6 +274,7 @@ def tab_corners(a: Point, b: Point, depth: float, taper_deg: float = 45.0) -> tu
 
 
 MIN_TEXT_PT = 5.0  # smallest print a person reads without a lens
+CUT_CLEAR = 2.5  # mm between anything a player reads and a cut line (a cut a millimetre off never clips it)
 # Vera's ascender and descender, in ems: the height a line of lowercase
 # words with "l", "d" and "g" takes.
 ASCENT, DESCENT = 0.76, 0.24
@@ -383,6 +384,31 @@ def _dist(p: Point, q: Point) -> float:
 
 def _on_segment(x: Point, p: Point, q: Point, eps: float = 1e-6) -> bool:
     return abs(_dist(p, x) + _dist(x, q) - _dist(p, q)) < eps
+
+
+def polygon_area(points) -> float:
+    """The area of a simple polygon (shoelace formula), in mm^2."""
+    points = tuple(points)
+    return abs(sum(x0 * y1 - x1 * y0 for (x0, y0), (x1, y1) in zip(points, points[1:] + points[:1]))) / 2
+
+
+def item_box(item) -> tuple | None:
+    """(x0, y0, x1, y1) an item covers, words included: their width at their
+    size, from a little below the baseline to the cap height (turned words:
+    a square round their anchor); None for an item with no extent."""
+    if isinstance(item, Text):
+        wide = text_width_mm(item.text, item.size, bold=item.bold)
+        if item.angle % 180:
+            return (item.x - wide, item.y - wide, item.x + wide, item.y + wide)
+        left = {"start": item.x, "middle": item.x - wide / 2, "end": item.x - wide}[item.anchor]
+        return (left, item.y - DESCENT * item.size * PT, left + wide, item.y + ASCENT * item.size * PT)
+    if isinstance(item, (Line, Fill)) and item.points:
+        xs, ys = [p[0] for p in item.points], [p[1] for p in item.points]
+        return (min(xs), min(ys), max(xs), max(ys))
+    if isinstance(item, Circle):
+        (cx, cy), r = item.center, item.radius
+        return (cx - r, cy - r, cx + r, cy + r)
+    return None
 
 
 def bounds(items) -> tuple[float, float, float, float]:

@@ -8,7 +8,8 @@ own two), in equal parts left to right.
 
 from __future__ import annotations
 
-from ..writers.fonts import fit_size, text_width_mm
+from ..palette import printed_colours
+from ..writers.fonts import fit_size, wrap
 from .core import CUT, PT, Fill, Line, Part, Text, rect, translate
 
 BAND = "#1E1E1E"
@@ -16,20 +17,11 @@ STRIPE_SHARE = 0.16  # of the banner's height
 
 
 def kit_colours(spec, options, game_module=None) -> list[str]:
-    """The hex colours a kit prints: the game's own choice where its parts
-    module has ``kit_colors(spec, options)`` (the one the sheets print),
-    else its first ``options.colors`` player colours, or the values of a
-    game's colour table (black and white)."""
-    chosen = getattr(game_module, "kit_colors", None)
-    if chosen is not None:
-        return [c["hex"] for c in chosen(spec, options)]
-    colours = spec.get("colors")
-    if isinstance(colours, list):
-        count = getattr(options, "colors", None) or len(colours)
-        return [c["hex"] for c in colours[:count] if isinstance(c, dict) and "hex" in c]
+    """The hex codes of the colours the kit prints (``palette.printed_colours``)."""
+    colours = printed_colours(spec, options, game_module)
     if isinstance(colours, dict):
         return [v for v in colours.values() if isinstance(v, str) and v.startswith("#")]
-    return []
+    return [c["hex"] for c in colours if isinstance(c, dict) and "hex" in c]
 
 
 def title_banner(title: str, colours: list[str], width: float, height: float = 15.0) -> list:
@@ -69,19 +61,7 @@ def box_label(spec, options, group: str, game_module=None, width: float = 90.0, 
     lines.append(("A print-and-play kit: cut, fold and play", 7.0, False))
     y = height - margin - 16.0 - 5.5
     for text, size, bold in lines:
-        for line in _wrap(text, width - 2 * margin, size, bold)[:3]:
+        for line in wrap(text, width - 2 * margin, size, bold)[:3]:
             part.add(Text(width / 2, y, line, size=size, bold=bold))
             y -= size * PT * 1.35
     return part
-
-
-def _wrap(text: str, width: float, size: float, bold: bool) -> list[str]:
-    lines, line = [], ""
-    for word in text.split():
-        trial = f"{line} {word}".strip()
-        if line and text_width_mm(trial, size, bold=bold) > width:
-            lines.append(line)
-            line = word
-        else:
-            line = trial
-    return lines + ([line] if line else [])

@@ -20,6 +20,7 @@ from jinja2.sandbox import ImmutableSandboxedEnvironment
 from .. import TEMPLATES_DIR, games
 from ..errors import PrintkitError
 from ..options import resolve_options
+from ..palette import printed_colours
 from ..sheets import PAPERS
 from ..sheets import plural as plural_of
 from ..spec import display_path
@@ -124,12 +125,8 @@ def context(spec, options, figures: Figures | None = None) -> dict:
     """
     options = resolve_options(spec, options)
     data = copy.deepcopy(spec.data)
-    palette = data.get("colors") or []
-    chooser = getattr(games.stage(spec.game, "parts"), "kit_colors", None)
-    if chooser is not None:  # the game says which colours its kit prints: one source of truth
-        palette = copy.deepcopy(chooser(spec, options))
-    elif isinstance(palette, list):  # player colours: print the first options.colors
-        palette = palette[:options.colors]
+    # The colours the sheets print, read where the sheets read them.
+    palette = copy.deepcopy(printed_colours(spec, options, games.stage(spec.game, "parts")))
     seats = data.get("players") or {}
     if isinstance(seats, dict):
         low, high = seats.get("min"), seats.get("max")

@@ -18,7 +18,8 @@ from reportlab.lib.colors import CMYKColor, HexColor, toColor
 from reportlab.pdfgen.canvas import FILL_EVEN_ODD, Canvas
 
 from ..parts.bleed import BLEED
-from ..parts.core import CUT, GLUE, GUIDE, MOUNTAIN, VALLEY, WASTE, WASTE_GREY, Circle, Fill, Line, Text
+from ..parts.core import (CUT, GLUE, GUIDE, MOUNTAIN, VALLEY, WASTE, WASTE_GREY, Circle, Fill, Line, Text,
+                          polygon_area)
 from .fonts import register_fonts
 
 MM = 72 / 25.4  # points per millimetre
@@ -172,11 +173,12 @@ def _crop_marks(canvas: Canvas, paper, press: Press) -> None:
 
 
 def _press_colour(press: Press):
+    """The pen's colours for a print shop: CMYK (``cmyk_only``), and RICH as rich black."""
+    convert = cmyk_only(press.cmyk)
+
     @lru_cache(maxsize=None)
     def colour(key: str) -> CMYKColor:
-        if key == RICH:
-            return CMYKColor(*RICH_BLACK)
-        return CMYKColor(*press.cmyk.get(key.upper(), to_cmyk(key)))
+        return CMYKColor(*RICH_BLACK) if key == RICH else convert(key)
     return colour
 
 
@@ -303,7 +305,7 @@ def _fill(pen: _Pen, item: Fill, ink_saver: bool, folds=()) -> None:
     else:
         stroke = item.stroke is not None
         fill = item.color
-        if pen.press and fill.upper() == "#000000" and _area(item.points) >= RICH_BLACK_MM2:
+        if pen.press and fill.upper() == "#000000" and polygon_area(item.points) >= RICH_BLACK_MM2:
             fill = RICH  # a press's large black field; text and lines stay black ink alone
         if stroke:
             pen.set(fill=fill, stroke=item.stroke, width=item.stroke_pt, join=0, cap=0, dash=())
@@ -343,10 +345,6 @@ def _on_fold(p, q, fold, eps: float = 0.01) -> bool:
         if -1e-6 <= t <= 1 + 1e-6 and cross(*p) < eps and cross(*q) < eps:
             return True
     return False
-
-
-def _area(points) -> float:
-    return abs(sum(x0 * y1 - x1 * y0 for (x0, y0), (x1, y1) in zip(points, points[1:] + points[:1]))) / 2
 
 
 def _hatch(pen: _Pen, polygons) -> None:

@@ -28,7 +28,6 @@ from .fonts import register_fonts
 from .pdf import MM, draw_items
 
 DPI = 300
-PRINT_ROLES = (ART, "bleed", "glue", "waste")  # lines of other roles (cut, folds, guides) are left out
 
 
 @dataclass(frozen=True)
@@ -82,7 +81,7 @@ def write(face: Face, path: Path, bleed: float) -> None:
     for item in face.items:
         if isinstance(item, Fill):
             art += _clip(item, trim)
-        elif not isinstance(item, Line) or item.role in PRINT_ROLES:
+        elif not isinstance(item, Line) or item.role == ART:  # no cut, fold or guide lines
             art.append(item)
     # The bleed reaches 0.05 mm under the art, so no hairline of background
     # shows between them where the renderer smooths both edges.

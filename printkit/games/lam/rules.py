@@ -187,7 +187,7 @@ class State(base.State):
     def _moves(self) -> list[int]:
         """The mover's moves, sorted: each piece's moves cell by cell, then the spreads."""
         g, cells, p = self.game, self.cells, self.player
-        n, board = g.cells, g.board
+        board = g.board
         neighbours = board.neighbours
         where, mine = self.where, p << 2
         # Cells next to an enemy Scissors: where a Scissors' move would lock.

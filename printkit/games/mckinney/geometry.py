@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from ...parts.core import rect, tabbed_outline
+from ...parts.core import CUT_CLEAR, rect, tabbed_outline
 from ...writers.fonts import text_width_mm
 from .board import SIGNS, to_board
 
@@ -158,9 +158,6 @@ def board_layout(spec) -> list[Quadrant]:
     g = kit_geometry(spec)
     return [Quadrant(i, q["position"], q["type"], q["seat"], g)
             for i, q in enumerate(spec["board"]["quadrants"])]
-
-
-CUT_CLEAR = 2.5  # mm between anything to be read and a cut line
 
 
 def marker_row(marker: float) -> float:

@@ -7,8 +7,9 @@
   the player's two Slider tracks along its outer edges, its start square in
   the inner corner, the +/- spaces, a label (type and position) in the outer
   corner and, on type A, the glue tabs of both inner edges;
-- one pieces sheet per player colour (group ``pieces-<colour>``): the
-  Builder net with its Shields, the Slider Markers and the Units.
+- the pieces of every player colour (group ``pieces``, or ``pieces-<colour>``
+  with ``sheet_per_colour``): the Builder net with its Shields, the Slider
+  Markers and the Units.
 
 The board frame, shared by the parts, the assembly test and the rulebook:
 millimetres, origin at the centre of the assembled board, x east, y north.
@@ -33,8 +34,8 @@ import math
 
 from ...errors import SpecError
 from ...options import pieces_group
-from ...parts.core import (ART, CUT, GLUE_GREY, INK, MOUNTAIN, PT, VALLEY, WASTE, WASTE_GREY, Circle, Fill,
-                           Line, Part, Text, bounds, glue_tab_art, rect, regular_polygon, tabbed_outline,
+from ...parts.core import (ART, CUT, CUT_CLEAR, GLUE_GREY, INK, MOUNTAIN, PT, VALLEY, WASTE, WASTE_GREY, Circle,
+                           Fill, Line, Part, Text, glue_tab_art, item_box, rect, regular_polygon, tabbed_outline,
                            transform, translate)
 from ...parts.marks import player_mark, unit_symbol
 from ...writers.fonts import fit_size, text_width_mm, wrap
@@ -342,7 +343,7 @@ def unit(kind: str, color: dict, g: KitGeometry, group: str) -> Part:
     # The owner's mark in every corner, so it reads from any side of the table,
     # each 2.5 mm or more inside the cut (a cut that misses never clips a mark).
     m = u * 0.17
-    at = max(u * 0.15, 2.5 + m / 2)
+    at = max(u * 0.15, CUT_CLEAR + m / 2)
     for cx, cy in ((at, at), (u - at, at), (at, u - at), (u - at, u - at)):
         part.extend(player_mark(color["mark"], cx, cy, m))
     part.add(Line(rect(0, 0, u, u), role=CUT, closed=True))
@@ -488,8 +489,11 @@ def cover(spec, options, width: float, height: float) -> list:
         "name each one's place.",
         "4. Put glue on the tabs of the two A quadrants and slide each tab under the "
         "neighbouring B quadrant, edges touching. The four start squares meet in the middle.",
-        "5. Pieces: print one pieces sheet per player colour (on coloured card in ink-saver "
-        "mode). Units and Slider Markers share cut lines: cut the long lines first.",
+        ("5. Pieces: each colour's pieces have sheets of their own (print them on card of that "
+         "colour in ink-saver mode)." if getattr(options, "sheet_per_colour", False) else
+         "5. Pieces: the colours share the pieces sheets (build with --sheet-per-colour to "
+         "print each colour on card of its own).")
+        + " Units and Slider Markers share cut lines: cut the long lines first.",
         "6. Builder: cut it out and cut along the sides of the Shields. Fold the dash-dot lines "
         "away from you and glue the tab beneath the far side to make a triangle. The Shields "
         "stay attached; fold one down along its dashed hinge when it is defeated.",
@@ -631,14 +635,9 @@ def _panels(name: str, panels, gap: float = 10.0, label_h: float = 6.0) -> Part:
 
 
 def _extent(items) -> tuple:
-    """``bounds`` of the shapes, widened to the words (which ``bounds`` leaves out)."""
-    x0, y0, x1, y1 = bounds(items)
-    for t in (i for i in items if isinstance(i, Text)):
-        w = text_width_mm(t.text, t.size, bold=t.bold)
-        left = {"start": t.x, "middle": t.x - w / 2, "end": t.x - w}[t.anchor]
-        x0, x1 = min(x0, left), max(x1, left + w)
-        y0, y1 = min(y0, t.y - 0.3 * t.size * PT), max(y1, t.y + 0.8 * t.size * PT)
-    return x0, y0, x1, y1
+    """The box round the items, words included."""
+    boxes = [b for b in map(item_box, items) if b is not None]
+    return (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes))
 
 
 def _inside(item, rect_, eps: float = 1e-6) -> bool:

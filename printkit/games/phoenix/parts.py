@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import math
 
-from ...parts.core import CUT, INK, Circle, Fill, Line, Part, Text, rect, regular_polygon, translate
+from ...parts.core import CUT, CUT_CLEAR, INK, Circle, Fill, Line, Part, Text, rect, regular_polygon, translate
 from ...parts.marks import player_mark, unit_symbol
 from ...parts.nets import die_net, standup_net
 from ...writers.fonts import fit_size, text_width_mm, wrap
@@ -188,15 +188,12 @@ def turn_track_part(spec) -> Part:
 
 # --- the Birds -------------------------------------------------------------------
 
-CUT_CLEAR = 2.5  # mm between anything to be read and a cut line
-
 def bird_art(color: dict, kind: str):
     """The art of one face of a Bird, for ``standup_net``."""
     def art(w: float, h: float) -> list:
         band = min(7.0, h * 0.25)
         items = [Fill(rect(0, 0, w, h), color["hex"], large=True),
                  Fill(rect(0, 0, w, band), WHITE)]
-        mark = band * 0.55
         # A bird at each end of the name band: the piece says what it is.
         bird = band * 0.72
         items += phoenix_emblem(bird * 0.5 + 0.8, band / 2, bird, color["hex"])
@@ -204,7 +201,7 @@ def bird_art(color: dict, kind: str):
         name = kind.capitalize()
         # 2.5 mm or more above the face's lower edge, which is a cut on the back face
         items.append(Text(w / 2, max(band / 2 - 0.75, 2.9), name,
-                          size=fit_size(name, w - 2 * mark - 5, 6.5, bold=True), bold=True))
+                          size=fit_size(name, w - 2 * (bird + 0.8) - 1.0, 6.5, bold=True), bold=True))
         # The owner's mark large, in white on the colour, in both top corners:
         # read from across the table, in greyscale and by colour-blind players.
         big = min(6.0, w * 0.28)
