@@ -133,6 +133,37 @@ def test_a_first_seat_advantage_is_found_under_greedy_play():
     assert greedy["AdvantageP1"] > 0.8
 
 
+def test_a_layout_lopsided_on_purpose_favours_its_lucky_seat_under_greedy_play():
+    # "The Sliders are moved when a Builder moves onto a +/- Space, wherein
+    # the appropriate Slider will be moved the number of dots on the Space
+    # in whichever direction the Player chooses." The example gives seat 2
+    # B spaces right beside its start: its Builder raises Slider B at once
+    # and more of its Units march each turn.
+    lopsided = str(Path(__file__).parent.parent / "specs" / "examples" / "mckinney-lopsided.yaml")
+    rates = {}
+    for layout in ("mckinney", lopsided):
+        summary = run(layout, agents=("greedy",), games=60, seed=0, jobs=1, players=2, echo=lambda *_: None)
+        lucky = summary["agents"]["greedy"]["seats"][1]
+        assert lucky["name"] == "Yellow (seat 2)"
+        rates[layout] = lucky
+    fair, lucky = rates["mckinney"], rates[lopsided]
+    assert lucky["low"] > fair["high"], (fair, lucky)  # the intervals do not even touch
+    assert lucky["rate"] > 0.5 > fair["rate"]
+
+
+def test_greedy_raises_slider_b_from_a_space_beside_its_start():
+    lopsided = str(Path(__file__).parent.parent / "specs" / "examples" / "mckinney-lopsided.yaml")
+    game = rules.load(lopsided, players=2)
+    state = game.initial_state()
+    state.apply(state.string_to_action("pass"))  # seat 0 passes; seat 2 (bottom-right, start h7) moves
+    agent = GreedyAgent(Judge(game))
+    step = agent.choose(state, random.Random(0))
+    state.apply(step)
+    assert state.to_json()["phase"] == "slider", state.action_to_string(step)
+    state.apply(agent.choose(state, random.Random(0)))
+    assert state.to_json()["players"][1]["sliders"]["B"] > 0
+
+
 def test_every_game_has_an_evaluation_in_range():
     for name in games.known():
         module = games.optional_stage(name, "evaluation")

@@ -4,7 +4,11 @@ Read from the player's observation only. The goal is to be the last Builder
 standing, so Shields weigh most; then Units, on the board or in the cache,
 which defend and later take Shields; then how close the Units on the board
 stand to the enemy Builders, since a Shield only falls to a Unit that
-reaches it.
+reaches it. Last, Slider B: the more steps a turn's Units may take between
+them (Units moved times steps per Unit), the faster an attack arrives, so a
+Builder that can end its move on a B space and raise that product takes it
+(the notches trade one value for the other; at the far left only one Unit
+moves).
 """
 
 from __future__ import annotations
@@ -43,12 +47,33 @@ def evaluate(game, view: dict, player: int) -> float:
             if targets:
                 reach += 1 / (1 + min(abs(x - tx) + abs(y - ty) for tx, ty in targets))
         strength.append(side["shields"] + 0.1 * len(units[seat]) + 0.05 * sum(side["cache"].values())
-                        + 0.1 * reach)
+                        + 0.1 * reach + _slider_worth(game, view, seat))
     # Against the strongest rival and the field alike: taking a Unit or a
     # Shield from any rival is worth something, not only from the leader.
     rivals = [s for seat, s in enumerate(strength) if seat != player]
     rival = (max(rivals) + sum(rivals) / len(rivals)) / 2
     return math.tanh((strength[player] - rival) / 3)
+
+
+def _marching(game, notch: int) -> float:
+    """What Slider B at ``notch`` is worth: Unit steps a turn beyond the far left's."""
+    units, steps = game.notches[1][notch]
+    first_units, first_steps = game.notches[1][0]
+    return 0.08 * (units * steps - first_units * first_steps)
+
+
+def _slider_worth(game, view: dict, seat: int) -> float:
+    """Slider B's worth for ``seat``; a Builder standing on a +/- space with
+    its Slider still to move counts the better of the two ways it may go."""
+    notch = view["players"][seat]["sliders"]["B"]
+    if view["phase"] != "slider" or view["to_move"] != seat:
+        return _marching(game, notch)
+    at = next(square for square, piece in view["pieces"].items() if piece == f"{seat}B")
+    slider, dots = game.spaces[game.square_index(at)]
+    if slider != 1:
+        return _marching(game, notch)
+    top = len(game.notches[1]) - 1
+    return max(_marching(game, min(top, max(0, notch + move))) for move in (dots, -dots))
 
 
 # --- Where things happen, for the balance report's heatmaps ------------------
