@@ -97,7 +97,7 @@ class _Node:
         self.visits = 0
         self.value = 0.0  # summed results for the player who moved into this node
         self.children: dict = {}
-        self.replies: list | None = None  # below a root action: every reply, best first
+        self.replies: dict | None = None  # below a root action: legal actions -> replies, best first
 
 
 class MCTSAgent(Agent):
@@ -204,18 +204,26 @@ class MCTSAgent(Agent):
         """The strongest reply not tried yet, by the mover's evaluation: the
         first visit below a root action meets the answer a greedy opponent
         would give, so a move that loses to it is found at once."""
+        # The replies are ranked once for each set of legal actions met here:
+        # after a die, or in another draw of the hidden part, the mover has
+        # other actions, and each set deserves its own strongest answer.
+        legal = position.legal_actions()
+        key = tuple(legal)
         if node.replies is None:
+            node.replies = {}
+        ranked = node.replies.get(key)
+        if ranked is None:
             valued = []
-            for action in position.legal_actions():
+            for action in legal:
                 after = position.clone()
                 after.apply(action)
                 valued.append((self.judge(after, mover), rng.random(), action))
-            node.replies = [action for *_, action in sorted(valued, reverse=True)]
+            ranked = node.replies[key] = [action for *_, action in sorted(valued, reverse=True)]
         waiting = set(untried)
-        for action in node.replies:
+        for action in ranked:
             if action in waiting:
                 return action
-        return rng.choice(untried)  # a draw of the hidden part allowed others
+        return rng.choice(untried)
 
     def _most_promising(self, position, mover: int, untried: list, rng) -> int:
         """Of a few untried actions drawn at random, the one the mover's
