@@ -30,6 +30,7 @@ The notation and position format are documented in the reference
 from __future__ import annotations
 
 import re
+from bisect import insort
 
 from ...errors import PrintkitError
 from ...spec import data_of
@@ -44,6 +45,10 @@ END_WORDS = ("pass", "stop", "", "done", "end", "stop", "")
 END, SLIDER_DOWN, SLIDER_UP, BUILDER_STEP, BUILD_BASE = 0, 1, 2, 3, 7
 DIRECTIONS = ((0, 1), (1, 0), (0, -1), (-1, 0))  # north, east, south, west
 BLOCKED, ENTER, PASS = 0, 1, 2  # Game.entry: may a Unit step onto a square
+# State.exits' bits, before the shift by the step's direction: ENTER, PASS,
+# and EMPTY (the square is empty: a friendly Unit there can be passed over
+# to it with a step to spare).
+ENTER_BIT, PASS_BIT, EMPTY_BIT = 1, 16, 256
 
 # Notation is read without regard to case or to spaces between its parts
 # (``bg9``, ``p @ F8``, ``a+``); squares take ASCII digits only.
@@ -112,6 +117,24 @@ class Game(base.Game):
         # friendly Unit of another type on the way to a square it may stop on (PASS).
         self.entry = tuple(tuple(tuple(self._entry(p, kind, c) for c in range(1 + 4 * self.num_players))
                                  for kind in range(4)) for p in range(self.num_players))
+        # The same as bits, by cell values: step_bits[unit][content] (all 0 for
+        # a Builder or an empty square in place of the Unit). Shifted by a
+        # step's direction, they make State.exits.
+        values = range(1 + 4 * self.num_players)
+        self.step_bits = tuple(tuple(self._step_bits(m, c) for c in values) for m in values)
+        # facing[square]: ((neighbour, direction from the neighbour to square), ...):
+        # whose exits a change on square touches.
+        facing = [[] for _ in range(s)]
+        for square, nbrs in enumerate(self.neighbours):
+            for d, to in nbrs:
+                facing[to].append((square, d))
+        self.facing = tuple(map(tuple, facing))
+        # unit_step_sets[square * 16 + open directions]: those steps' actions, in direction order.
+        # passes[square * 16 + directions]: ((direction's bit, square that way), ...).
+        self.passes = tuple(tuple((1 << d, to) for d, to in self.neighbours[square] if mask >> d & 1)
+                            for square in range(s) for mask in range(16))
+        self.unit_step_sets = tuple(tuple(self.unit_step_base + square * 4 + d for d in range(4) if mask >> d & 1)
+                                    for square in range(s) for mask in range(16))
         # around[square]: the squares that share a side or a corner with it, where
         # a Builder builds ("any unoccupied Space adjacent to the Builder"; Slider
         # A's 5-build notch needs more than the four orthogonal neighbours).
@@ -133,6 +156,12 @@ class Game(base.Game):
 
     def _square(self, x: int, y: int) -> int:
         return y * self.width + x
+
+    def _step_bits(self, unit: int, c: int) -> int:
+        if unit == 0 or (unit - 1) & 3 == 0:
+            return 0
+        rule = self.entry[(unit - 1) >> 2][(unit - 1) & 3][c]
+        return (ENTER_BIT if rule == ENTER else PASS_BIT if rule == PASS else 0) | (EMPTY_BIT if c == 0 else 0)
 
     def _entry(self, player: int, kind: int, c: int) -> int:
         if c == 0:
@@ -168,7 +197,7 @@ class State(base.State):
     """A McKinney position: the board, the caches, Shields and Sliders, and
     how far the current turn has gone."""
 
-    __slots__ = ("game", "cells", "builder", "shields", "cache", "sliders", "units", "player",
+    __slots__ = ("game", "cells", "exits", "builder", "shields", "cache", "sliders", "units", "player",
                  "phase", "turn", "read", "path", "moving", "built", "moved", "frozen",
                  "winner", "unfinished", "_legal_cache")
 
@@ -185,7 +214,12 @@ class State(base.State):
         self.shields = [game.shields] * n
         self.cache = [list(game.unit_counts) for _ in range(n)]  # per player, per Unit type
         self.sliders = [list(game.slider_starts) for _ in range(n)]
-        self.units = [set() for _ in range(n)]  # squares of each player's Units on the board
+        self.units = [[] for _ in range(n)]  # squares of each player's Units on the board, in order
+        # exits[square], for the Unit on square (0 elsewhere): bit d set if it may
+        # step in direction d (ENTER), bit 4 + d if that step passes over a
+        # friendly Unit of another type (PASS), bit 8 + d if the square that
+        # way is empty. Kept up to date by _put.
+        self.exits = [0] * game.squares
         self.turn = 0  # turns completed
         self.winner = -1
         self.unfinished = False
@@ -251,20 +285,11 @@ class State(base.State):
         units, steps = self.game.notches[1][self.read[1]]
         if self.moved >= units or steps <= 0:
             return False
-        return self._any_unit_step()
-
-    def _any_unit_step(self) -> bool:
-        g, p, cells = self.game, self.player, self.cells
-        steps = g.notches[1][self.read[1]][1]
-        for square in self.units[p]:
-            if square in self.frozen:
-                continue
-            kind = (cells[square] - 1) & 3
-            visited = (square,)
-            for _, n in g.neighbours[square]:
-                if self._unit_may_enter(kind, n, steps - 1, visited):
-                    return True
-        return False
+        actions = self._units_stage_actions(steps)
+        if len(actions) == 1:
+            return False
+        self._legal_cache = actions  # this position's legal actions, already worked out
+        return True
 
     def _after_stage(self) -> None:
         """The Builder stage is over: go on to the Units, or end the turn if none can move."""
@@ -315,40 +340,12 @@ class State(base.State):
             return []
         if phase == SLIDER:
             return [SLIDER_DOWN, SLIDER_UP]
+        if phase == UNITS:
+            return self._units_stage_actions(self.game.notches[1][self.read[1]][1])
+        if phase == UNIT_MOVE:
+            return self._transit_actions()
         g, cells, p = self.game, self.cells, self.player
         actions = [END]
-        if phase == UNITS or phase == UNIT_MOVE:
-            base = g.unit_step_base
-            steps = g.notches[1][self.read[1]][1]
-            if phase == UNIT_MOVE:
-                square = self.path[-1]
-                if cells[square] != 0:
-                    actions.pop()  # passing over a friendly Unit: no stopping here
-                kind = self.moving
-                left = steps - len(self.path)
-                path, rules = self.path, g.entry[p][kind]
-                code = base + square * 4
-                for d, n in g.neighbours[square]:
-                    if n in path:
-                        continue
-                    rule = rules[cells[n]]
-                    if rule == ENTER or (rule == PASS and left > 0
-                                         and self._can_finish(kind, n, left, (*path, n))):
-                        actions.append(code + d)
-                return actions
-            # _unit_may_enter inlined: this loop is the engine's hot spot.
-            frozen, unit_steps, entry = self.frozen, g.unit_steps, g.entry[p]
-            for square in sorted(self.units[p]):
-                if square in frozen:
-                    continue
-                kind = (cells[square] - 1) & 3
-                rules = entry[kind]
-                for action, n in unit_steps[square]:
-                    rule = rules[cells[n]]
-                    if rule == ENTER or (rule == PASS and steps > 1
-                                         and self._can_finish(kind, n, steps - 1, (square, n))):
-                        actions.append(action)
-            return actions
         at = self.builder[p]
         steps, builds = g.notches[0][self.read[0]]
         if phase != BUILD and steps > 0:
@@ -363,6 +360,46 @@ class State(base.State):
                 if cache[t] > 0:
                     offset = BUILD_BASE + t * g.squares
                     actions.extend(offset + n for n in free)
+        return actions
+
+    def _units_stage_actions(self, steps: int) -> list[int]:
+        """END and the first steps of the current player's Units that may still
+        move this turn, each Unit ``steps`` steps long at most."""
+        exits, frozen, step_sets = self.exits, self.frozen, self.game.unit_step_sets
+        actions = [END]
+        if steps == 1:  # no step over a friend: the move could not go on
+            for square in self.units[self.player]:
+                if exits[square] & 15 and square not in frozen:
+                    actions += step_sets[square << 4 | exits[square] & 15]
+            return actions
+        passes = self.game.passes
+        for square in self.units[self.player]:
+            exit_bits = exits[square]
+            if exit_bits & 0xFF and square not in frozen:
+                open_ = exit_bits & 15
+                if exit_bits & 0xF0:
+                    # A step over a friend is open if the friend has an empty
+                    # square beside it, else if a search finds a way on.
+                    for bit, n in passes[square << 4 | exit_bits >> 4 & 15]:
+                        if exits[n] > 0xFF or self._can_finish((self.cells[square] - 1) & 3, n, steps - 1, (square, n)):
+                            open_ |= bit
+                actions += step_sets[square << 4 | open_]
+        return actions
+
+    def _transit_actions(self) -> list[int]:
+        """The Unit in transit: stop (unless it stands on a friend) or step on."""
+        g, cells, path, kind = self.game, self.cells, self.path, self.moving
+        square = path[-1]
+        actions = [] if cells[square] else [END]  # passing over a friendly Unit: no stopping there
+        left = g.notches[1][self.read[1]][1] - len(path)
+        rules = g.entry[self.player][kind]
+        code = g.unit_step_base + square * 4
+        for d, n in g.neighbours[square]:
+            if n in path:
+                continue
+            rule = rules[cells[n]]
+            if rule == ENTER or (rule == PASS and left > 0 and self._can_finish(kind, n, left, (*path, n))):
+                actions.append(code + d)
         return actions
 
     def _is_legal(self, action: int) -> bool:
@@ -444,7 +481,8 @@ class State(base.State):
             if phase == BUILDER:
                 self.phase = BUILDER_MOVE
                 self.path = [at]
-            cells[at], cells[n] = 0, cells[at]
+            self._put(n, cells[at])
+            self._put(at, 0)
             self.builder[p] = n
             self.path.append(n)
             left = g.notches[0][self.read[0]][0] - (len(self.path) - 1)
@@ -454,8 +492,7 @@ class State(base.State):
         if action < g.unit_step_base:
             t, n = divmod(action - BUILD_BASE, g.squares)
             self.phase = BUILD
-            cells[n] = 1 + p * 4 + t + 1
-            self.units[p].add(n)
+            self._add_unit(p, n, t + 1)
             self.frozen.add(n)  # units built this turn do not move this turn
             self.cache[p][t] -= 1
             self.built += 1
@@ -469,8 +506,7 @@ class State(base.State):
         if phase == UNITS:
             self.phase = UNIT_MOVE
             self.moving = (cells[square] - 1) & 3
-            cells[square] = 0
-            self.units[p].discard(square)
+            self._remove_unit(p, square)
             self.path = [square]
         self.path.append(n)
         c = cells[n]
@@ -480,25 +516,50 @@ class State(base.State):
                 if other == 0:
                     self._attack_builder(owner)
                     return
-                cells[n] = 0  # taken: back to its owner's cache
-                self.units[owner].discard(n)
+                self._remove_unit(owner, n)  # taken: back to its owner's cache
                 self.cache[owner][other - 1] += 1
-        if cells[n] == 0:
-            left = g.notches[1][self.read[1]][1] - (len(self.path) - 1)
-            if left <= 0 or not self._has_next_step(n, left):
-                self._unit_stopped()
+            else:
+                return  # passing over a friendly Unit: the step was legal only if the move can go on
+        # Stop here if no step is left or none may be taken; else what this
+        # position allows is worked out already.
+        if len(self.path) <= g.notches[1][self.read[1]][1]:
+            actions = self._transit_actions()
+            if len(actions) > 1:
+                self._legal_cache = actions
+                return
+        self._unit_stopped()
 
-    def _has_next_step(self, square: int, left: int) -> bool:
-        """May the moving Unit, on ``square`` with ``left`` steps, take another?"""
-        path, cells, kind = self.path, self.cells, self.moving
-        rules = self.game.entry[self.player][kind]
-        for n in self.game.adjacent[square]:
-            if n in path:
-                continue
-            rule = rules[cells[n]]
-            if rule == ENTER or (rule == PASS and left > 1 and self._can_finish(kind, n, left - 1, (*path, n))):
-                return True
-        return False
+    # --- the board: every change goes through _put ------------------------------
+    def _put(self, square: int, value: int) -> None:
+        """Set what ``square`` holds (a cell value), and the exits of the Units it touches: its neighbours' and its own."""
+        g, cells, exits = self.game, self.cells, self.exits
+        cells[square] = value
+        bits = g.step_bits
+        for u, d in g.facing[square]:
+            exits[u] = exits[u] & ~(0x111 << d) | bits[cells[u]][value] << d
+        open_ = 0
+        if value:
+            mine = bits[value]  # all 0 for a Builder
+            for d, n in g.neighbours[square]:
+                open_ |= mine[cells[n]] << d
+        exits[square] = open_
+
+    def _add_unit(self, player: int, square: int, kind: int) -> None:
+        insort(self.units[player], square)
+        self._put(square, 1 + player * 4 + kind)
+
+    def _remove_unit(self, owner: int, square: int) -> None:
+        self.units[owner].remove(square)
+        self._put(square, 0)
+
+    def _index_board(self) -> None:
+        """Units in square order and every exit, from the cells alone (a position read from JSON)."""
+        for units in self.units:
+            units.sort()
+        cells = self.cells
+        self.exits = [0] * len(cells)
+        for square, value in enumerate(cells):
+            self._put(square, value)
 
     def _builder_stopped(self) -> None:
         at = self.builder[self.player]
@@ -510,8 +571,7 @@ class State(base.State):
 
     def _unit_stopped(self) -> None:
         p, n = self.player, self.path[-1]
-        self.cells[n] = 1 + p * 4 + self.moving
-        self.units[p].add(n)
+        self._add_unit(p, n, self.moving)
         self.frozen.add(n)
         self._unit_done()
 
@@ -538,12 +598,11 @@ class State(base.State):
 
     def _eliminate(self, owner: int) -> None:
         cells = self.cells
-        cells[self.builder[owner]] = 0
+        self._put(self.builder[owner], 0)
         self.builder[owner] = -1
-        for square in self.units[owner]:
+        for square in self.units[owner][:]:
             self.cache[owner][((cells[square] - 1) & 3) - 1] += 1
-            cells[square] = 0
-        self.units[owner].clear()
+            self._remove_unit(owner, square)
 
     def _game_over(self) -> None:
         """The game has ended: nobody to move, no turn in progress."""
@@ -559,11 +618,12 @@ class State(base.State):
     def clone(self) -> "State":
         other = State(self.game, setup=False)
         other.cells = self.cells[:]
+        other.exits = self.exits[:]
         other.builder = self.builder[:]
         other.shields = self.shields[:]
         other.cache = [c[:] for c in self.cache]
         other.sliders = [s[:] for s in self.sliders]
-        other.units = [set(u) for u in self.units]
+        other.units = [u[:] for u in self.units]
         other.player, other.phase, other.turn, other.read = self.player, self.phase, self.turn, self.read
         other.path = self.path[:]
         other.moving, other.built, other.moved = self.moving, self.built, self.moved
