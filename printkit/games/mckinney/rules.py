@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import re
 from bisect import insort
+from itertools import chain
 
 from ...errors import PrintkitError
 from ...spec import data_of
@@ -112,6 +113,8 @@ class Game(base.Game):
         # unit_steps[square]: ((action, square stepped to), ...) of a Unit's steps from there.
         self.unit_steps = tuple(tuple((self.unit_step_base + square * 4 + d, to) for d, to in nbrs)
                                 for square, nbrs in enumerate(self.neighbours))
+        # builder_steps[square]: ((action, square stepped to), ...) of the Builder's steps from there.
+        self.builder_steps = tuple(tuple((BUILDER_STEP + d, to) for d, to in nbrs) for nbrs in self.neighbours)
         # entry[player][kind][cell value]: may a Unit of that kind step onto a
         # square holding that (ENTER), never (BLOCKED), or only passing over a
         # friendly Unit of another type on the way to a square it may stop on (PASS).
@@ -122,12 +125,13 @@ class Game(base.Game):
         # step's direction, they make State.exits.
         values = range(1 + 4 * self.num_players)
         self.step_bits = tuple(tuple(self._step_bits(m, c) for c in values) for m in values)
-        # facing[square]: ((neighbour, direction from the neighbour to square), ...):
-        # whose exits a change on square touches.
+        self.step_bits_onto = tuple(tuple(self.step_bits[m][c] for m in values) for c in values)  # [content][unit]
+        # facing[square]: ((neighbour, direction d from the neighbour to square,
+        # mask clearing that direction's bits), ...): whose exits a change on square touches.
         facing = [[] for _ in range(s)]
         for square, nbrs in enumerate(self.neighbours):
             for d, to in nbrs:
-                facing[to].append((square, d))
+                facing[to].append((square, d, ~((ENTER_BIT | PASS_BIT | EMPTY_BIT) << d)))
         self.facing = tuple(map(tuple, facing))
         # unit_step_sets[square * 16 + open directions]: those steps' actions, in direction order.
         # passes[square * 16 + directions]: ((direction's bit, square that way), ...).
@@ -197,7 +201,7 @@ class State(base.State):
     """A McKinney position: the board, the caches, Shields and Sliders, and
     how far the current turn has gone."""
 
-    __slots__ = ("game", "cells", "exits", "builder", "shields", "cache", "sliders", "units", "player",
+    __slots__ = ("game", "cells", "exits", "moves", "stale", "builder", "shields", "cache", "sliders", "units", "player",
                  "phase", "turn", "read", "path", "moving", "built", "moved", "frozen",
                  "winner", "unfinished", "_legal_cache")
 
@@ -220,10 +224,17 @@ class State(base.State):
         # friendly Unit of another type (PASS), bit 8 + d if the square that
         # way is empty. Kept up to date by _put.
         self.exits = [0] * game.squares
+        # moves[square]: the first steps of the Unit there, for a move of two
+        # steps or more; worked out when its owner's Units stage needs them and
+        # the square is in stale[owner] (something next to it or its
+        # friends' changed, or a step over a friend needs a search each time).
+        self.moves = [()] * game.squares
+        self.stale = [set() for _ in range(n)]
         self.turn = 0  # turns completed
         self.winner = -1
         self.unfinished = False
         self.moving = 0  # kind of the Unit in transit along path (UNIT_MOVE)
+        self.frozen = set()
         self._begin_turn(0)
 
     # --- turn flow ---------------------------------------------------------
@@ -236,9 +247,12 @@ class State(base.State):
             self.read = tuple(self.sliders[player])
             self.path = []
             self.built = self.moved = 0
-            self.frozen = set()
+            if self.frozen:
+                self.frozen = set()
             self.moving = 0
-            if self._builder_has_choice():
+            actions = self._builder_actions()
+            if len(actions) > 1:
+                self._legal_cache = actions  # this position's legal actions, already worked out
                 return
             if self._enter_units():
                 return
@@ -268,15 +282,6 @@ class State(base.State):
             if self.shields[q] > 0:
                 return q
         return player
-
-    def _builder_has_choice(self) -> bool:
-        steps, builds = self.game.notches[0][self.read[0]]
-        if steps <= 0 and (builds <= 0 or not any(self.cache[self.player])):
-            return False
-        cells, at, g = self.cells, self.builder[self.player], self.game
-        if steps > 0 and any(cells[n] == 0 for n in g.adjacent[at]):
-            return True
-        return builds > 0 and any(self.cache[self.player]) and any(cells[n] == 0 for n in g.around[at])
 
     def _enter_units(self) -> bool:
         """Begin the Units stage; False (and nothing changed but the phase) if no Unit can move."""
@@ -344,47 +349,72 @@ class State(base.State):
             return self._units_stage_actions(self.game.notches[1][self.read[1]][1])
         if phase == UNIT_MOVE:
             return self._transit_actions()
-        g, cells, p = self.game, self.cells, self.player
+        return self._builder_actions()
+
+    def _builder_actions(self) -> list[int]:
+        """The Builder stage: END, the Builder's steps, then the builds."""
+        g, cells, p, phase = self.game, self.cells, self.player, self.phase
         actions = [END]
         at = self.builder[p]
         steps, builds = g.notches[0][self.read[0]]
         if phase != BUILD and steps > 0:
             path = self.path
-            for d, n in g.neighbours[at]:
+            for action, n in g.builder_steps[at]:
                 if cells[n] == 0 and n not in path:
-                    actions.append(BUILDER_STEP + d)
+                    actions.append(action)
         if phase != BUILDER_MOVE and builds > self.built:
             free = [n for n in g.around[at] if cells[n] == 0]
-            cache = self.cache[p]
-            for t in range(3):
-                if cache[t] > 0:
-                    offset = BUILD_BASE + t * g.squares
-                    actions.extend(offset + n for n in free)
+            if free:
+                cache = self.cache[p]
+                for t in range(3):
+                    if cache[t] > 0:
+                        actions += map((BUILD_BASE + t * g.squares).__add__, free)
         return actions
 
     def _units_stage_actions(self, steps: int) -> list[int]:
         """END and the first steps of the current player's Units that may still
         move this turn, each Unit ``steps`` steps long at most."""
         exits, frozen, step_sets = self.exits, self.frozen, self.game.unit_step_sets
+        units = self.units[self.player]
+        if frozen:
+            units = [square for square in units if square not in frozen]
         actions = [END]
         if steps == 1:  # no step over a friend: the move could not go on
-            for square in self.units[self.player]:
-                if exits[square] & 15 and square not in frozen:
+            for square in units:
+                if exits[square] & 15:
                     actions += step_sets[square << 4 | exits[square] & 15]
             return actions
-        passes = self.game.passes
-        for square in self.units[self.player]:
-            exit_bits = exits[square]
-            if exit_bits & 0xFF and square not in frozen:
-                open_ = exit_bits & 15
-                if exit_bits & 0xF0:
-                    # A step over a friend is open if the friend has an empty
-                    # square beside it, else if a search finds a way on.
-                    for bit, n in passes[square << 4 | exit_bits >> 4 & 15]:
-                        if exits[n] > 0xFF or self._can_finish((self.cells[square] - 1) & 3, n, steps - 1, (square, n)):
-                            open_ |= bit
-                actions += step_sets[square << 4 | open_]
+        stale = self.stale[self.player]
+        if stale:
+            self._update_moves(stale, steps)
+        actions += chain.from_iterable(map(self.moves.__getitem__, units))
         return actions
+
+    def _update_moves(self, stale: set, steps: int) -> None:
+        """Work out again ``moves`` of the current player's Units in ``stale``."""
+        g, p, cells, exits, moves = self.game, self.player, self.cells, self.exits, self.moves
+        passes, step_sets = g.passes, g.unit_step_sets
+        for square in tuple(stale):
+            c = cells[square] - 1
+            if c >> 2 != p or not c & 3:  # no longer this player's Unit
+                stale.discard(square)
+                continue
+            exit_bits = exits[square]
+            open_ = exit_bits & 15
+            settled = True
+            if exit_bits & 0xF0:
+                # A step over a friend is open if the friend has an empty square
+                # beside it; else a search says, and says again next time.
+                for bit, n in passes[square << 4 | exit_bits >> 4 & 15]:
+                    if exits[n] > 0xFF:
+                        open_ |= bit
+                    else:
+                        settled = False
+                        if self._can_finish(c & 3, n, steps - 1, (square, n)):
+                            open_ |= bit
+            moves[square] = step_sets[square << 4 | open_]
+            if settled:
+                stale.discard(square)
 
     def _transit_actions(self) -> list[int]:
         """The Unit in transit: stop (unless it stands on a friend) or step on."""
@@ -455,7 +485,11 @@ class State(base.State):
         self._apply(action)
 
     def _apply(self, action: int) -> None:
-        g, p, phase = self.game, self.player, self.phase
+        g = self.game
+        if action >= g.unit_step_base:
+            self._unit_step(action)
+            return
+        p, phase = self.player, self.phase
         if action == END:
             if phase == BUILDER_MOVE:
                 self._builder_stopped()
@@ -474,36 +508,46 @@ class State(base.State):
             self.sliders[p][slider] = min(top, max(0, value))  # a marker stops at the track's end
             self._after_stage()
             return
-        cells = self.cells
         if action < BUILD_BASE:
-            at = self.builder[p]
-            n = g.step_to[at * 4 + action - BUILDER_STEP]
-            if phase == BUILDER:
-                self.phase = BUILDER_MOVE
-                self.path = [at]
-            self._put(n, cells[at])
-            self._put(at, 0)
-            self.builder[p] = n
-            self.path.append(n)
-            left = g.notches[0][self.read[0]][0] - (len(self.path) - 1)
-            if left <= 0 or not any(cells[m] == 0 and m not in self.path for m in g.adjacent[n]):
-                self._builder_stopped()
-            return
-        if action < g.unit_step_base:
-            t, n = divmod(action - BUILD_BASE, g.squares)
-            self.phase = BUILD
-            self._add_unit(p, n, t + 1)
-            self.frozen.add(n)  # units built this turn do not move this turn
-            self.cache[p][t] -= 1
-            self.built += 1
-            builds = g.notches[0][self.read[0]][1]
-            if (self.built >= builds or not any(self.cache[p])
-                    or not any(cells[m] == 0 for m in g.around[self.builder[p]])):
-                self._after_stage()
-            return
-        square = (action - g.unit_step_base) >> 2
-        n = g.step_to[action - g.unit_step_base]
-        if phase == UNITS:
+            self._builder_step(action)
+        else:
+            self._build(action)
+
+    def _builder_step(self, action: int) -> None:
+        g, p, cells = self.game, self.player, self.cells
+        at = self.builder[p]
+        n = g.step_to[at * 4 + action - BUILDER_STEP]
+        if self.phase == BUILDER:
+            self.phase = BUILDER_MOVE
+            self.path = [at]
+        self._put(n, cells[at])
+        self._put(at, 0)
+        self.builder[p] = n
+        self.path.append(n)
+        left = g.notches[0][self.read[0]][0] - (len(self.path) - 1)
+        if left <= 0 or not any(cells[m] == 0 and m not in self.path for m in g.adjacent[n]):
+            self._builder_stopped()
+
+    def _build(self, action: int) -> None:
+        g, p = self.game, self.player
+        t, n = divmod(action - BUILD_BASE, g.squares)
+        self.phase = BUILD
+        self._add_unit(p, n, t + 1)
+        self.frozen.add(n)  # units built this turn do not move this turn
+        self.cache[p][t] -= 1
+        self.built += 1
+        builds = g.notches[0][self.read[0]][1]
+        if (self.built >= builds or not any(self.cache[p])
+                or not any(self.cells[m] == 0 for m in g.around[self.builder[p]])):
+            self._after_stage()
+
+    def _unit_step(self, action: int) -> None:
+        """A Unit steps: the first step of its move (Units stage) or the next one."""
+        g, p, cells = self.game, self.player, self.cells
+        step = action - g.unit_step_base
+        n = g.step_to[step]
+        if self.phase == UNITS:
+            square = step >> 2
             self.phase = UNIT_MOVE
             self.moving = (cells[square] - 1) & 3
             self._remove_unit(p, square)
@@ -532,17 +576,27 @@ class State(base.State):
     # --- the board: every change goes through _put ------------------------------
     def _put(self, square: int, value: int) -> None:
         """Set what ``square`` holds (a cell value), and the exits of the Units it touches: its neighbours' and its own."""
-        g, cells, exits = self.game, self.cells, self.exits
+        g, cells, exits, stale = self.game, self.cells, self.exits, self.stale
         cells[square] = value
-        bits = g.step_bits
-        for u, d in g.facing[square]:
-            exits[u] = exits[u] & ~(0x111 << d) | bits[cells[u]][value] << d
         open_ = 0
-        if value:
-            mine = bits[value]  # all 0 for a Builder
+        if value and (value - 1) & 3:  # a Unit
+            mine = g.step_bits[value]
             for d, n in g.neighbours[square]:
                 open_ |= mine[cells[n]] << d
+            stale[(value - 1) >> 2].add(square)
         exits[square] = open_
+        onto = g.step_bits_onto[value]
+        for u, d, keep in g.facing[square]:
+            old = exits[u]
+            new = old & keep | onto[cells[u]] << d
+            if new != old:  # u holds a Unit, whose steps may have changed
+                exits[u] = new
+                owner = stale[(cells[u] - 1) >> 2]
+                owner.add(u)
+                if (old > 0xFF) != (new > 0xFF):
+                    # Its first empty neighbour or its last: whether a friend
+                    # may pass over it with a step to spare changed too.
+                    owner.update(g.adjacent[u])
 
     def _add_unit(self, player: int, square: int, kind: int) -> None:
         insort(self.units[player], square)
@@ -558,6 +612,8 @@ class State(base.State):
             units.sort()
         cells = self.cells
         self.exits = [0] * len(cells)
+        self.moves = [()] * len(cells)
+        self.stale = [set() for _ in self.units]
         for square, value in enumerate(cells):
             self._put(square, value)
 
@@ -619,6 +675,8 @@ class State(base.State):
         other = State(self.game, setup=False)
         other.cells = self.cells[:]
         other.exits = self.exits[:]
+        other.moves = self.moves[:]
+        other.stale = [set(s) for s in self.stale]
         other.builder = self.builder[:]
         other.shields = self.shields[:]
         other.cache = [c[:] for c in self.cache]
