@@ -31,7 +31,6 @@ from __future__ import annotations
 
 import re
 from bisect import insort
-from itertools import chain
 
 from ...errors import PrintkitError
 from ...spec import data_of
@@ -374,20 +373,26 @@ class State(base.State):
     def _units_stage_actions(self, steps: int) -> list[int]:
         """END and the first steps of the current player's Units that may still
         move this turn, each Unit ``steps`` steps long at most."""
-        exits, frozen, step_sets = self.exits, self.frozen, self.game.unit_step_sets
+        frozen = self.frozen
         units = self.units[self.player]
-        if frozen:
-            units = [square for square in units if square not in frozen]
         actions = [END]
         if steps == 1:  # no step over a friend: the move could not go on
+            exits, step_sets = self.exits, self.game.unit_step_sets
             for square in units:
-                if exits[square] & 15:
+                if exits[square] & 15 and square not in frozen:
                     actions += step_sets[square << 4 | exits[square] & 15]
             return actions
         stale = self.stale[self.player]
         if stale:
             self._update_moves(stale, steps)
-        actions += chain.from_iterable(map(self.moves.__getitem__, units))
+        moves = self.moves
+        if frozen:
+            for square in units:
+                if square not in frozen:
+                    actions += moves[square]
+        else:
+            for square in units:
+                actions += moves[square]
         return actions
 
     def _update_moves(self, stale: set, steps: int) -> None:
@@ -421,15 +426,16 @@ class State(base.State):
         g, cells, path, kind = self.game, self.cells, self.path, self.moving
         square = path[-1]
         actions = [] if cells[square] else [END]  # passing over a friendly Unit: no stopping there
-        left = g.notches[1][self.read[1]][1] - len(path)
         rules = g.entry[self.player][kind]
-        code = g.unit_step_base + square * 4
-        for d, n in g.neighbours[square]:
-            if n in path:
-                continue
+        for action, n in g.unit_steps[square]:
             rule = rules[cells[n]]
-            if rule == ENTER or (rule == PASS and left > 0 and self._can_finish(kind, n, left, (*path, n))):
-                actions.append(code + d)
+            if rule == ENTER:
+                if n not in path:
+                    actions.append(action)
+            elif rule == PASS and n not in path:
+                left = g.notches[1][self.read[1]][1] - len(path)
+                if left > 0 and self._can_finish(kind, n, left, (*path, n)):
+                    actions.append(action)
         return actions
 
     def _is_legal(self, action: int) -> bool:
@@ -482,7 +488,10 @@ class State(base.State):
         if not (action in legal if legal is not None and type(action) is int else self._is_legal(action)):
             raise IllegalAction(f"action {action!r} is not legal in this position")
         self._legal_cache = None
-        self._apply(action)
+        if action >= self.game.unit_step_base:
+            self._unit_step(action)  # the most common action, straight to it
+        else:
+            self._apply(action)
 
     def _apply(self, action: int) -> None:
         g = self.game
