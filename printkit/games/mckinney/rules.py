@@ -325,6 +325,26 @@ class State(base.State):
                 return True
         return False
 
+    def _leads_on(self, kind: int, friend: int, left: int, visited) -> bool:
+        """``_can_finish`` from a friend passed over by a Unit still on its own
+        square (Units stage). Every square visited is occupied then (the Unit and
+        friends), so a square it may enter is never one of them, and a friend
+        with an empty square beside it (``exits``) always leads on."""
+        cells, exits, entry = self.cells, self.exits, self.game.entry[self.player][kind]
+        onward = []
+        for n in self.game.adjacent[friend]:
+            rule = entry[cells[n]]
+            if rule == ENTER:
+                return True
+            if rule == PASS and left > 1 and n not in visited:
+                if exits[n] > 0xFF:
+                    return True
+                onward.append(n)
+        for n in onward:
+            if self._leads_on(kind, n, left - 1, visited + (n,)):
+                return True
+        return False
+
     # --- the contract ----------------------------------------------------------
     @property
     def current_player(self) -> int:
@@ -421,7 +441,7 @@ class State(base.State):
                         open_ |= bit
                     else:
                         settled = False
-                        if self._can_finish(c & 3, n, steps - 1, (square, n)):
+                        if self._leads_on(c & 3, n, steps - 1, (square, n)):
                             open_ |= bit
             moves[square] = step_sets[square << 4 | open_]
             if settled:
