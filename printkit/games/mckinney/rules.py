@@ -125,6 +125,8 @@ class Game(base.Game):
         # step's direction, they make State.exits.
         values = range(1 + 4 * self.num_players)
         self.step_bits = tuple(tuple(self._step_bits(m, c) for c in values) for m in values)
+        # unit_owner[cell value]: the player whose Unit it is, -1 for no Unit.
+        self.unit_owner = tuple((m - 1) >> 2 if m and (m - 1) & 3 else -1 for m in values)
         self.step_bits_onto = tuple(tuple(self.step_bits[m][c] for m in values) for c in values)  # [content][unit]
         # facing[square]: ((neighbour, direction d from the neighbour to square,
         # mask clearing that direction's bits), ...): whose exits a change on square touches.
@@ -424,11 +426,12 @@ class State(base.State):
     def _update_moves(self, stale: set, steps: int) -> None:
         """Work out again ``moves`` of the current player's Units in ``stale``."""
         g, p, cells, exits, moves = self.game, self.player, self.cells, self.exits, self.moves
-        passes, step_sets = g.passes, g.unit_step_sets
-        for square in tuple(stale):
-            c = cells[square] - 1
-            if c >> 2 != p or not c & 3:  # no longer this player's Unit
-                stale.discard(square)
+        passes, step_sets, unit_owner = g.passes, g.unit_step_sets, g.unit_owner
+        squares = tuple(stale)
+        stale.clear()
+        for square in squares:
+            c = cells[square]
+            if unit_owner[c] != p:  # no longer this player's Unit
                 continue
             exit_bits = exits[square]
             open_ = exit_bits & 15
@@ -441,11 +444,11 @@ class State(base.State):
                         open_ |= bit
                     else:
                         settled = False
-                        if self._leads_on(c & 3, n, steps - 1, (square, n)):
+                        if self._leads_on((c - 1) & 3, n, steps - 1, (square, n)):
                             open_ |= bit
             moves[square] = step_sets[square << 4 | open_]
-            if settled:
-                stale.discard(square)
+            if not settled:
+                stale.add(square)
 
     def _transit_actions(self) -> list[int]:
         """The Unit in transit: stop (unless it stands on a friend) or step on."""
