@@ -627,13 +627,17 @@ class State(base.State):
                 open_ |= mine[cells[n]] << d
             stale[(value - 1) >> 2].add(square)
         exits[square] = open_
-        onto = g.step_bits_onto[value]
+        onto, unit_owner = g.step_bits_onto[value], g.unit_owner
         for u, d, keep in g.facing[square]:
+            c = cells[u]
+            q = unit_owner[c]
+            if q < 0:
+                continue  # no Unit there: nothing to keep
             old = exits[u]
-            new = old & keep | onto[cells[u]] << d
-            if new != old:  # u holds a Unit, whose steps may have changed
+            new = old & keep | onto[c] << d
+            if new != old:  # its steps may have changed
                 exits[u] = new
-                owner = stale[(cells[u] - 1) >> 2]
+                owner = stale[q]
                 owner.add(u)
                 if (old > 0xFF) != (new > 0xFF):
                     # Its first empty neighbour or its last: whether a friend
