@@ -112,8 +112,8 @@ class Game(base.Game):
         # unit_steps[square]: ((action, square stepped to), ...) of a Unit's steps from there.
         self.unit_steps = tuple(tuple((self.unit_step_base + square * 4 + d, to) for d, to in nbrs)
                                 for square, nbrs in enumerate(self.neighbours))
-        # builder_steps[square]: ((action, square stepped to), ...) of the Builder's steps from there.
         self.build_offsets = tuple((t, BUILD_BASE + t * s) for t in range(3))  # build action = offset + square
+        # builder_steps[square]: ((action, square stepped to), ...) of the Builder's steps from there.
         self.builder_steps = tuple(tuple((BUILDER_STEP + d, to) for d, to in nbrs) for nbrs in self.neighbours)
         # entry[player][kind][cell value]: may a Unit of that kind step onto a
         # square holding that (ENTER), never (BLOCKED), or only passing over a
@@ -135,10 +135,10 @@ class Game(base.Game):
             for d, to in nbrs:
                 facing[to].append((square, d, ~((ENTER_BIT | PASS_BIT | EMPTY_BIT) << d)))
         self.facing = tuple(map(tuple, facing))
-        # unit_step_sets[square * 16 + open directions]: those steps' actions, in direction order.
         # passes[square * 16 + directions]: ((direction's bit, square that way), ...).
         self.passes = tuple(tuple((1 << d, to) for d, to in self.neighbours[square] if mask >> d & 1)
                             for square in range(s) for mask in range(16))
+        # unit_step_sets[square * 16 + open directions]: those steps' actions, in direction order.
         self.unit_step_sets = tuple(tuple(self.unit_step_base + square * 4 + d for d in range(4) if mask >> d & 1)
                                     for square in range(s) for mask in range(16))
         # around[square]: the squares that share a side or a corner with it, where
@@ -164,6 +164,7 @@ class Game(base.Game):
         return y * self.width + x
 
     def _step_bits(self, unit: int, c: int) -> int:
+        """State.exits' bits (direction north) for a Unit (cell value) and what the square beside it holds."""
         if unit == 0 or (unit - 1) & 3 == 0:
             return 0
         rule = self.entry[(unit - 1) >> 2][(unit - 1) & 3][c]
