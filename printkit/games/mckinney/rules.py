@@ -84,6 +84,8 @@ class Game(base.Game):
         self.squares = s = w * w
         self.unit_step_base = BUILD_BASE + 3 * s
         self.num_distinct_actions = self.unit_step_base + 4 * s
+        # turn_order[player]: the players after them, in turn order, themselves last.
+        self.turn_order = tuple(tuple((p + k) % n for k in range(1, n + 1)) for p in range(n))
         self.starts = tuple(self._square(*self.board.start_of(seat)) for seat in self.seats)
         # Square -> (slider index 0 for A / 1 for B, dots).
         self.spaces = {}
@@ -279,10 +281,9 @@ class State(base.State):
         self._game_over()
 
     def _next_player(self, player: int) -> int:
-        n = self.game.num_players
-        for k in range(1, n + 1):
-            q = (player + k) % n
-            if self.shields[q] > 0:
+        shields = self.shields
+        for q in self.game.turn_order[player]:
+            if shields[q] > 0:
                 return q
         return player
 
@@ -411,9 +412,8 @@ class State(base.State):
                 if exits[square] & 15 and square not in frozen:
                     actions += step_sets[square << 4 | exits[square] & 15]
             return actions
-        stale = self.stale[self.player]
-        if stale:
-            self._update_moves(stale, steps)
+        if self.stale[self.player]:
+            self._update_moves(steps)
         moves = self.moves
         if frozen:
             for square in units:
@@ -424,12 +424,12 @@ class State(base.State):
                 actions += moves[square]
         return actions
 
-    def _update_moves(self, stale: set, steps: int) -> None:
-        """Work out again ``moves`` of the current player's Units in ``stale``."""
+    def _update_moves(self, steps: int) -> None:
+        """Work out again ``moves`` of the current player's Units on stale squares."""
         g, p, cells, exits, moves = self.game, self.player, self.cells, self.exits, self.moves
         passes, step_sets, unit_owner = g.passes, g.unit_step_sets, g.unit_owner
-        squares = tuple(stale)
-        stale.clear()
+        squares = self.stale[p]
+        self.stale[p] = stale = set()
         for square in squares:
             c = cells[square]
             if unit_owner[c] != p:  # no longer this player's Unit
