@@ -719,20 +719,22 @@ class State(base.State):
         return base.winner_returns(self.winner, self.game.num_players)
 
     def clone(self) -> "State":
-        other = State(self.game, setup=False)
+        # map(list.copy, ...) rather than comprehensions: clones are made often.
+        other = State.__new__(State)
+        other.game, other._legal_cache = self.game, None
         other.cells = self.cells[:]
         other.exits = self.exits[:]
         other.moves = self.moves[:]
-        other.stale = [set(s) for s in self.stale]
+        other.stale = list(map(set.copy, self.stale))
         other.builder = self.builder[:]
         other.shields = self.shields[:]
-        other.cache = [c[:] for c in self.cache]
-        other.sliders = [s[:] for s in self.sliders]
-        other.units = [u[:] for u in self.units]
+        other.cache = list(map(list.copy, self.cache))
+        other.sliders = list(map(list.copy, self.sliders))
+        other.units = list(map(list.copy, self.units))
         other.player, other.phase, other.turn, other.read = self.player, self.phase, self.turn, self.read
         other.path = self.path[:]
         other.moving, other.built, other.moved = self.moving, self.built, self.moved
-        other.frozen = set(self.frozen)
+        other.frozen = self.frozen.copy()
         other.winner, other.unfinished = self.winner, self.unfinished
         return other
 
