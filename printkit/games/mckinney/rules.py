@@ -518,14 +518,11 @@ class State(base.State):
         if not (action in legal if legal is not None and type(action) is int else self._is_legal(action)):
             raise IllegalAction(f"action {action!r} is not legal in this position")
         self._legal_cache = None
-        if action >= self.game.unit_step_base:
-            self._unit_step(action)  # the most common action, straight to it
-        else:
-            self._apply(action)
+        self._apply(action)
 
     def _apply(self, action: int) -> None:
         g = self.game
-        if action >= g.unit_step_base:
+        if action >= g.unit_step_base:  # the most common action first
             self._unit_step(action)
             return
         p, phase = self.player, self.phase
