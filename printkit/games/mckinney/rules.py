@@ -129,7 +129,8 @@ class Game(base.Game):
         self.step_bits = tuple(tuple(self._step_bits(m, c) for c in values) for m in values)
         # unit_owner[cell value]: the player whose Unit it is, -1 for no Unit.
         self.unit_owner = tuple((m - 1) >> 2 if m and (m - 1) & 3 else -1 for m in values)
-        self.step_bits_onto = tuple(tuple(self.step_bits[m][c] for m in values) for c in values)  # [content][unit]
+        # step_bits_onto[content][unit]: the same, by what the square beside holds.
+        self.step_bits_onto = tuple(tuple(self.step_bits[m][c] for m in values) for c in values)
         # facing[square]: ((neighbour, direction d from the neighbour to square,
         # mask clearing that direction's bits), ...): whose exits a change on square touches.
         facing = [[] for _ in range(s)]
@@ -206,8 +207,8 @@ class State(base.State):
     """A McKinney position: the board, the caches, Shields and Sliders, and
     how far the current turn has gone."""
 
-    __slots__ = ("game", "cells", "exits", "moves", "stale", "builder", "shields", "cache", "sliders", "units", "player",
-                 "phase", "turn", "read", "path", "moving", "built", "moved", "frozen",
+    __slots__ = ("game", "cells", "exits", "moves", "stale", "builder", "shields", "cache", "sliders", "units",
+                 "player", "phase", "turn", "read", "path", "moving", "built", "moved", "frozen",
                  "winner", "unfinished", "_legal_cache")
 
     def __init__(self, game: Game, setup: bool = True):
@@ -615,7 +616,8 @@ class State(base.State):
 
     # --- the board: every change goes through _put ------------------------------
     def _put(self, square: int, value: int) -> None:
-        """Set what ``square`` holds (a cell value), and the exits of the Units it touches: its neighbours' and its own."""
+        """Set what ``square`` holds (a cell value), and the exits of the Units it
+        touches: its neighbours' and its own."""
         g, cells, exits, stale = self.game, self.cells, self.exits, self.stale
         cells[square] = value
         open_ = 0
