@@ -130,7 +130,7 @@ def state_from_json(game, obj):
         raise IllegalAction("position.pieces: expected an object mapping squares to pieces")
     state.cells = [0] * g.squares
     state.builder = [-1] * n
-    state.units = [set() for _ in range(n)]
+    state.units = [[] for _ in range(n)]
     for name in sorted(pieces, key=str):
         code = pieces[name]
         square = _square(g, name, "position.pieces")
@@ -148,7 +148,8 @@ def state_from_json(game, obj):
                                     f"({g.names[state.builder[owner]]} and {name})")
             state.builder[owner] = square
         else:
-            state.units[owner].add(square)
+            state.units[owner].append(square)
+    state._index_board()
 
     # Turn and result.
     phase_name = obj["phase"]

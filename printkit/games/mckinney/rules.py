@@ -30,6 +30,7 @@ The notation and position format are documented in the reference
 from __future__ import annotations
 
 import re
+from bisect import insort
 
 from ...errors import PrintkitError
 from ...spec import data_of
@@ -44,6 +45,10 @@ END_WORDS = ("pass", "stop", "", "done", "end", "stop", "")
 END, SLIDER_DOWN, SLIDER_UP, BUILDER_STEP, BUILD_BASE = 0, 1, 2, 3, 7
 DIRECTIONS = ((0, 1), (1, 0), (0, -1), (-1, 0))  # north, east, south, west
 BLOCKED, ENTER, PASS = 0, 1, 2  # Game.entry: may a Unit step onto a square
+# State.exits' bits, before the shift by the step's direction: ENTER, PASS,
+# and EMPTY (the square is empty: a friendly Unit there can be passed over
+# to it with a step to spare).
+ENTER_BIT, PASS_BIT, EMPTY_BIT = 1, 16, 256
 
 # Notation is read without regard to case or to spaces between its parts
 # (``bg9``, ``p @ F8``, ``a+``); squares take ASCII digits only.
@@ -79,6 +84,8 @@ class Game(base.Game):
         self.squares = s = w * w
         self.unit_step_base = BUILD_BASE + 3 * s
         self.num_distinct_actions = self.unit_step_base + 4 * s
+        # turn_order[player]: the players after them, in turn order, themselves last.
+        self.turn_order = tuple(tuple((p + k) % n for k in range(1, n + 1)) for p in range(n))
         self.starts = tuple(self._square(*self.board.start_of(seat)) for seat in self.seats)
         # Square -> (slider index 0 for A / 1 for B, dots).
         self.spaces = {}
@@ -107,11 +114,36 @@ class Game(base.Game):
         # unit_steps[square]: ((action, square stepped to), ...) of a Unit's steps from there.
         self.unit_steps = tuple(tuple((self.unit_step_base + square * 4 + d, to) for d, to in nbrs)
                                 for square, nbrs in enumerate(self.neighbours))
+        self.build_offsets = tuple((t, BUILD_BASE + t * s) for t in range(3))  # build action = offset + square
+        # builder_steps[square]: ((action, square stepped to), ...) of the Builder's steps from there.
+        self.builder_steps = tuple(tuple((BUILDER_STEP + d, to) for d, to in nbrs) for nbrs in self.neighbours)
         # entry[player][kind][cell value]: may a Unit of that kind step onto a
         # square holding that (ENTER), never (BLOCKED), or only passing over a
         # friendly Unit of another type on the way to a square it may stop on (PASS).
         self.entry = tuple(tuple(tuple(self._entry(p, kind, c) for c in range(1 + 4 * self.num_players))
                                  for kind in range(4)) for p in range(self.num_players))
+        # The same as bits, by cell values: step_bits[unit][content] (all 0 for
+        # a Builder or an empty square in place of the Unit). Shifted by a
+        # step's direction, they make State.exits.
+        values = range(1 + 4 * self.num_players)
+        self.step_bits = tuple(tuple(self._step_bits(m, c) for c in values) for m in values)
+        # unit_owner[cell value]: the player whose Unit it is, -1 for no Unit.
+        self.unit_owner = tuple((m - 1) >> 2 if m and (m - 1) & 3 else -1 for m in values)
+        # step_bits_onto[content][unit]: the same, by what the square beside holds.
+        self.step_bits_onto = tuple(tuple(self.step_bits[m][c] for m in values) for c in values)
+        # facing[square]: ((neighbour, direction d from the neighbour to square,
+        # mask clearing that direction's bits), ...): whose exits a change on square touches.
+        facing = [[] for _ in range(s)]
+        for square, nbrs in enumerate(self.neighbours):
+            for d, to in nbrs:
+                facing[to].append((square, d, ~((ENTER_BIT | PASS_BIT | EMPTY_BIT) << d)))
+        self.facing = tuple(map(tuple, facing))
+        # passes[square * 16 + directions]: ((direction's bit, square that way), ...).
+        self.passes = tuple(tuple((1 << d, to) for d, to in self.neighbours[square] if mask >> d & 1)
+                            for square in range(s) for mask in range(16))
+        # unit_step_sets[square * 16 + open directions]: those steps' actions, in direction order.
+        self.unit_step_sets = tuple(tuple(self.unit_step_base + square * 4 + d for d in range(4) if mask >> d & 1)
+                                    for square in range(s) for mask in range(16))
         # around[square]: the squares that share a side or a corner with it, where
         # a Builder builds ("any unoccupied Space adjacent to the Builder"; Slider
         # A's 5-build notch needs more than the four orthogonal neighbours).
@@ -133,6 +165,13 @@ class Game(base.Game):
 
     def _square(self, x: int, y: int) -> int:
         return y * self.width + x
+
+    def _step_bits(self, unit: int, c: int) -> int:
+        """State.exits' bits (direction north) for a Unit (cell value) and what the square beside it holds."""
+        if unit == 0 or (unit - 1) & 3 == 0:
+            return 0
+        rule = self.entry[(unit - 1) >> 2][(unit - 1) & 3][c]
+        return (ENTER_BIT if rule == ENTER else PASS_BIT if rule == PASS else 0) | (EMPTY_BIT if c == 0 else 0)
 
     def _entry(self, player: int, kind: int, c: int) -> int:
         if c == 0:
@@ -168,8 +207,8 @@ class State(base.State):
     """A McKinney position: the board, the caches, Shields and Sliders, and
     how far the current turn has gone."""
 
-    __slots__ = ("game", "cells", "builder", "shields", "cache", "sliders", "units", "player",
-                 "phase", "turn", "read", "path", "moving", "built", "moved", "frozen",
+    __slots__ = ("game", "cells", "exits", "moves", "stale", "builder", "shields", "cache", "sliders", "units",
+                 "player", "phase", "turn", "read", "path", "moving", "built", "moved", "frozen",
                  "winner", "unfinished", "_legal_cache")
 
     def __init__(self, game: Game, setup: bool = True):
@@ -185,11 +224,23 @@ class State(base.State):
         self.shields = [game.shields] * n
         self.cache = [list(game.unit_counts) for _ in range(n)]  # per player, per Unit type
         self.sliders = [list(game.slider_starts) for _ in range(n)]
-        self.units = [set() for _ in range(n)]  # squares of each player's Units on the board
+        self.units = [[] for _ in range(n)]  # squares of each player's Units on the board, in order
+        # exits[square], for the Unit on square (0 elsewhere): bit d set if it may
+        # step in direction d (ENTER), bit 4 + d if that step passes over a
+        # friendly Unit of another type (PASS), bit 8 + d if the square that
+        # way is empty. Kept up to date by _put.
+        self.exits = [0] * game.squares
+        # moves[square]: the first steps of the Unit there, for a move of two
+        # steps or more; worked out when its owner's Units stage needs them and
+        # the square is in stale[owner] (something next to it or its
+        # friends' changed, or a step over a friend needs a search each time).
+        self.moves = [()] * game.squares
+        self.stale = [set() for _ in range(n)]
         self.turn = 0  # turns completed
         self.winner = -1
         self.unfinished = False
         self.moving = 0  # kind of the Unit in transit along path (UNIT_MOVE)
+        self.frozen = set()
         self._begin_turn(0)
 
     # --- turn flow ---------------------------------------------------------
@@ -202,9 +253,12 @@ class State(base.State):
             self.read = tuple(self.sliders[player])
             self.path = []
             self.built = self.moved = 0
-            self.frozen = set()
+            if self.frozen:
+                self.frozen = set()
             self.moving = 0
-            if self._builder_has_choice():
+            actions = self._builder_actions()
+            if len(actions) > 1:
+                self._legal_cache = actions  # this position's legal actions, already worked out
                 return
             if self._enter_units():
                 return
@@ -228,21 +282,11 @@ class State(base.State):
         self._game_over()
 
     def _next_player(self, player: int) -> int:
-        n = self.game.num_players
-        for k in range(1, n + 1):
-            q = (player + k) % n
-            if self.shields[q] > 0:
+        shields = self.shields
+        for q in self.game.turn_order[player]:
+            if shields[q] > 0:
                 return q
         return player
-
-    def _builder_has_choice(self) -> bool:
-        steps, builds = self.game.notches[0][self.read[0]]
-        if steps <= 0 and (builds <= 0 or not any(self.cache[self.player])):
-            return False
-        cells, at, g = self.cells, self.builder[self.player], self.game
-        if steps > 0 and any(cells[n] == 0 for n in g.adjacent[at]):
-            return True
-        return builds > 0 and any(self.cache[self.player]) and any(cells[n] == 0 for n in g.around[at])
 
     def _enter_units(self) -> bool:
         """Begin the Units stage; False (and nothing changed but the phase) if no Unit can move."""
@@ -251,20 +295,11 @@ class State(base.State):
         units, steps = self.game.notches[1][self.read[1]]
         if self.moved >= units or steps <= 0:
             return False
-        return self._any_unit_step()
-
-    def _any_unit_step(self) -> bool:
-        g, p, cells = self.game, self.player, self.cells
-        steps = g.notches[1][self.read[1]][1]
-        for square in self.units[p]:
-            if square in self.frozen:
-                continue
-            kind = (cells[square] - 1) & 3
-            visited = (square,)
-            for _, n in g.neighbours[square]:
-                if self._unit_may_enter(kind, n, steps - 1, visited):
-                    return True
-        return False
+        actions = self._units_stage_actions(steps)
+        if len(actions) == 1:
+            return False
+        self._legal_cache = actions  # this position's legal actions, already worked out
+        return True
 
     def _after_stage(self) -> None:
         """The Builder stage is over: go on to the Units, or end the turn if none can move."""
@@ -295,6 +330,26 @@ class State(base.State):
                 return True
         return False
 
+    def _leads_on(self, kind: int, friend: int, left: int, visited) -> bool:
+        """``_can_finish`` from a friend passed over by a Unit still on its own
+        square (Units stage). Every square visited is occupied then (the Unit and
+        friends), so a square it may enter is never one of them, and a friend
+        with an empty square beside it (``exits``) always leads on."""
+        cells, exits, entry = self.cells, self.exits, self.game.entry[self.player][kind]
+        onward = []
+        for n in self.game.adjacent[friend]:
+            rule = entry[cells[n]]
+            if rule == ENTER:
+                return True
+            if rule == PASS and left > 1 and n not in visited:
+                if exits[n] > 0xFF:
+                    return True
+                onward.append(n)
+        for n in onward:
+            if self._leads_on(kind, n, left - 1, visited + (n,)):
+                return True
+        return False
+
     # --- the contract ----------------------------------------------------------
     @property
     def current_player(self) -> int:
@@ -315,54 +370,103 @@ class State(base.State):
             return []
         if phase == SLIDER:
             return [SLIDER_DOWN, SLIDER_UP]
-        g, cells, p = self.game, self.cells, self.player
+        if phase == UNITS:
+            return self._units_stage_actions(self.game.notches[1][self.read[1]][1])
+        if phase == UNIT_MOVE:
+            return self._transit_actions()
+        return self._builder_actions()
+
+    def _builder_actions(self) -> list[int]:
+        """The Builder stage: END, the Builder's steps, then the builds."""
+        g, cells, p, phase = self.game, self.cells, self.player, self.phase
         actions = [END]
-        if phase == UNITS or phase == UNIT_MOVE:
-            base = g.unit_step_base
-            steps = g.notches[1][self.read[1]][1]
-            if phase == UNIT_MOVE:
-                square = self.path[-1]
-                if cells[square] != 0:
-                    actions.pop()  # passing over a friendly Unit: no stopping here
-                kind = self.moving
-                left = steps - len(self.path)
-                path, rules = self.path, g.entry[p][kind]
-                code = base + square * 4
-                for d, n in g.neighbours[square]:
-                    if n in path:
-                        continue
-                    rule = rules[cells[n]]
-                    if rule == ENTER or (rule == PASS and left > 0
-                                         and self._can_finish(kind, n, left, (*path, n))):
-                        actions.append(code + d)
-                return actions
-            # _unit_may_enter inlined: this loop is the engine's hot spot.
-            frozen, unit_steps, entry = self.frozen, g.unit_steps, g.entry[p]
-            for square in sorted(self.units[p]):
-                if square in frozen:
-                    continue
-                kind = (cells[square] - 1) & 3
-                rules = entry[kind]
-                for action, n in unit_steps[square]:
-                    rule = rules[cells[n]]
-                    if rule == ENTER or (rule == PASS and steps > 1
-                                         and self._can_finish(kind, n, steps - 1, (square, n))):
-                        actions.append(action)
-            return actions
         at = self.builder[p]
         steps, builds = g.notches[0][self.read[0]]
         if phase != BUILD and steps > 0:
             path = self.path
-            for d, n in g.neighbours[at]:
+            for action, n in g.builder_steps[at]:
                 if cells[n] == 0 and n not in path:
-                    actions.append(BUILDER_STEP + d)
+                    actions.append(action)
         if phase != BUILDER_MOVE and builds > self.built:
-            free = [n for n in g.around[at] if cells[n] == 0]
-            cache = self.cache[p]
-            for t in range(3):
-                if cache[t] > 0:
-                    offset = BUILD_BASE + t * g.squares
-                    actions.extend(offset + n for n in free)
+            # Plain loops: cheaper here than comprehensions.
+            free = []
+            for n in g.around[at]:
+                if not cells[n]:
+                    free.append(n)
+            if free:
+                cache = self.cache[p]
+                for t, offset in g.build_offsets:
+                    if cache[t] > 0:
+                        for n in free:
+                            actions.append(offset + n)
+        return actions
+
+    def _units_stage_actions(self, steps: int) -> list[int]:
+        """END and the first steps of the current player's Units that may still
+        move this turn, each Unit ``steps`` steps long at most."""
+        frozen = self.frozen
+        units = self.units[self.player]
+        actions = [END]
+        if steps == 1:  # no step over a friend: the move could not go on
+            exits, step_sets = self.exits, self.game.unit_step_sets
+            for square in units:
+                if exits[square] & 15 and square not in frozen:
+                    actions += step_sets[square << 4 | exits[square] & 15]
+            return actions
+        if self.stale[self.player]:
+            self._update_moves(steps)
+        moves = self.moves
+        if frozen:
+            for square in units:
+                if square not in frozen:
+                    actions += moves[square]
+        else:
+            for square in units:
+                actions += moves[square]
+        return actions
+
+    def _update_moves(self, steps: int) -> None:
+        """Work out again ``moves`` of the current player's Units on stale squares."""
+        g, p, cells, exits, moves = self.game, self.player, self.cells, self.exits, self.moves
+        passes, step_sets, unit_owner = g.passes, g.unit_step_sets, g.unit_owner
+        squares = self.stale[p]
+        self.stale[p] = stale = set()
+        for square in squares:
+            c = cells[square]
+            if unit_owner[c] != p:  # no longer this player's Unit
+                continue
+            exit_bits = exits[square]
+            open_ = exit_bits & 15
+            settled = True
+            if exit_bits & 0xF0:
+                # A step over a friend is open if the friend has an empty square
+                # beside it; else a search says, and says again next time.
+                for bit, n in passes[square << 4 | exit_bits >> 4 & 15]:
+                    if exits[n] > 0xFF:
+                        open_ |= bit
+                    else:
+                        settled = False
+                        if self._leads_on((c - 1) & 3, n, steps - 1, (square, n)):
+                            open_ |= bit
+            moves[square] = step_sets[square << 4 | open_]
+            if not settled:
+                stale.add(square)
+
+    def _transit_actions(self) -> list[int]:
+        """The Unit in transit: stop (unless it stands on a friend) or step on."""
+        g, cells, path, kind = self.game, self.cells, self.path, self.moving
+        square = path[-1]
+        actions = [] if cells[square] else [END]  # passing over a friendly Unit: no stopping there
+        rules = g.entry[self.player][kind]
+        for action, n in g.unit_steps[square]:
+            rule = rules[cells[n]]
+            if rule == ENTER:
+                if n not in path:
+                    actions.append(action)
+            elif rule == PASS and n not in path:
+                left = g.notches[1][self.read[1]][1] - len(path)
+                if left > 0 and self._can_finish(kind, n, left, (*path, n)):
+                    actions.append(action)
         return actions
 
     def _is_legal(self, action: int) -> bool:
@@ -418,7 +522,11 @@ class State(base.State):
         self._apply(action)
 
     def _apply(self, action: int) -> None:
-        g, p, phase = self.game, self.player, self.phase
+        g = self.game
+        if action >= g.unit_step_base:  # the most common action first
+            self._unit_step(action)
+            return
+        p, phase = self.player, self.phase
         if action == END:
             if phase == BUILDER_MOVE:
                 self._builder_stopped()
@@ -437,40 +545,53 @@ class State(base.State):
             self.sliders[p][slider] = min(top, max(0, value))  # a marker stops at the track's end
             self._after_stage()
             return
-        cells = self.cells
         if action < BUILD_BASE:
-            at = self.builder[p]
-            n = g.step_to[at * 4 + action - BUILDER_STEP]
-            if phase == BUILDER:
-                self.phase = BUILDER_MOVE
-                self.path = [at]
-            cells[at], cells[n] = 0, cells[at]
-            self.builder[p] = n
-            self.path.append(n)
-            left = g.notches[0][self.read[0]][0] - (len(self.path) - 1)
-            if left <= 0 or not any(cells[m] == 0 and m not in self.path for m in g.adjacent[n]):
-                self._builder_stopped()
-            return
-        if action < g.unit_step_base:
-            t, n = divmod(action - BUILD_BASE, g.squares)
-            self.phase = BUILD
-            cells[n] = 1 + p * 4 + t + 1
-            self.units[p].add(n)
-            self.frozen.add(n)  # units built this turn do not move this turn
-            self.cache[p][t] -= 1
-            self.built += 1
-            builds = g.notches[0][self.read[0]][1]
-            if (self.built >= builds or not any(self.cache[p])
-                    or not any(cells[m] == 0 for m in g.around[self.builder[p]])):
-                self._after_stage()
-            return
-        square = (action - g.unit_step_base) >> 2
-        n = g.step_to[action - g.unit_step_base]
-        if phase == UNITS:
+            self._builder_step(action)
+        else:
+            self._build(action)
+
+    def _builder_step(self, action: int) -> None:
+        g, p, cells = self.game, self.player, self.cells
+        at = self.builder[p]
+        n = g.step_to[at * 4 + action - BUILDER_STEP]
+        if self.phase == BUILDER:
+            self.phase = BUILDER_MOVE
+            self.path = [at]
+        self._put(n, cells[at])
+        self._put(at, 0)
+        self.builder[p] = n
+        self.path.append(n)
+        if len(self.path) <= g.notches[0][self.read[0]][0]:  # a step left
+            actions = self._builder_actions()
+            if len(actions) > 1:
+                self._legal_cache = actions
+                return
+        self._builder_stopped()
+
+    def _build(self, action: int) -> None:
+        g, p = self.game, self.player
+        t, n = divmod(action - BUILD_BASE, g.squares)
+        self.phase = BUILD
+        self._add_unit(p, n, t + 1)
+        self.frozen.add(n)  # units built this turn do not move this turn
+        self.cache[p][t] -= 1
+        self.built += 1
+        actions = self._builder_actions()
+        if len(actions) > 1:
+            self._legal_cache = actions
+        else:
+            self._after_stage()
+
+    def _unit_step(self, action: int) -> None:
+        """A Unit steps: the first step of its move (Units stage) or the next one."""
+        g, p, cells = self.game, self.player, self.cells
+        step = action - g.unit_step_base
+        n = g.step_to[step]
+        if self.phase == UNITS:
+            square = step >> 2
             self.phase = UNIT_MOVE
             self.moving = (cells[square] - 1) & 3
-            cells[square] = 0
-            self.units[p].discard(square)
+            self._remove_unit(p, square)
             self.path = [square]
         self.path.append(n)
         c = cells[n]
@@ -480,25 +601,67 @@ class State(base.State):
                 if other == 0:
                     self._attack_builder(owner)
                     return
-                cells[n] = 0  # taken: back to its owner's cache
-                self.units[owner].discard(n)
+                self._remove_unit(owner, n)  # taken: back to its owner's cache
                 self.cache[owner][other - 1] += 1
-        if cells[n] == 0:
-            left = g.notches[1][self.read[1]][1] - (len(self.path) - 1)
-            if left <= 0 or not self._has_next_step(n, left):
-                self._unit_stopped()
+            else:
+                return  # passing over a friendly Unit: the step was legal only if the move can go on
+        # Stop here if no step is left or none may be taken; else what this
+        # position allows is worked out already.
+        if len(self.path) <= g.notches[1][self.read[1]][1]:
+            actions = self._transit_actions()
+            if len(actions) > 1:
+                self._legal_cache = actions
+                return
+        self._unit_stopped()
 
-    def _has_next_step(self, square: int, left: int) -> bool:
-        """May the moving Unit, on ``square`` with ``left`` steps, take another?"""
-        path, cells, kind = self.path, self.cells, self.moving
-        rules = self.game.entry[self.player][kind]
-        for n in self.game.adjacent[square]:
-            if n in path:
-                continue
-            rule = rules[cells[n]]
-            if rule == ENTER or (rule == PASS and left > 1 and self._can_finish(kind, n, left - 1, (*path, n))):
-                return True
-        return False
+    # --- the board: every change goes through _put ------------------------------
+    def _put(self, square: int, value: int) -> None:
+        """Set what ``square`` holds (a cell value), and the exits of the Units it
+        touches: its neighbours' and its own."""
+        g, cells, exits, stale = self.game, self.cells, self.exits, self.stale
+        cells[square] = value
+        open_ = 0
+        if value and (value - 1) & 3:  # a Unit
+            mine = g.step_bits[value]
+            for d, n in g.neighbours[square]:
+                open_ |= mine[cells[n]] << d
+            stale[(value - 1) >> 2].add(square)
+        exits[square] = open_
+        onto, unit_owner = g.step_bits_onto[value], g.unit_owner
+        for u, d, keep in g.facing[square]:
+            c = cells[u]
+            q = unit_owner[c]
+            if q < 0:
+                continue  # no Unit there: nothing to keep
+            old = exits[u]
+            new = old & keep | onto[c] << d
+            if new != old:  # its steps may have changed
+                exits[u] = new
+                owner = stale[q]
+                owner.add(u)
+                if (old > 0xFF) != (new > 0xFF):
+                    # Its first empty neighbour or its last: whether a friend
+                    # may pass over it with a step to spare changed too.
+                    owner.update(g.adjacent[u])
+
+    def _add_unit(self, player: int, square: int, kind: int) -> None:
+        insort(self.units[player], square)
+        self._put(square, 1 + player * 4 + kind)
+
+    def _remove_unit(self, owner: int, square: int) -> None:
+        self.units[owner].remove(square)
+        self._put(square, 0)
+
+    def _index_board(self) -> None:
+        """Units in square order and every exit, from the cells alone (a position read from JSON)."""
+        for units in self.units:
+            units.sort()
+        cells = self.cells
+        self.exits = [0] * len(cells)
+        self.moves = [()] * len(cells)
+        self.stale = [set() for _ in self.units]
+        for square, value in enumerate(cells):
+            self._put(square, value)
 
     def _builder_stopped(self) -> None:
         at = self.builder[self.player]
@@ -510,8 +673,7 @@ class State(base.State):
 
     def _unit_stopped(self) -> None:
         p, n = self.player, self.path[-1]
-        self.cells[n] = 1 + p * 4 + self.moving
-        self.units[p].add(n)
+        self._add_unit(p, n, self.moving)
         self.frozen.add(n)
         self._unit_done()
 
@@ -538,12 +700,11 @@ class State(base.State):
 
     def _eliminate(self, owner: int) -> None:
         cells = self.cells
-        cells[self.builder[owner]] = 0
+        self._put(self.builder[owner], 0)
         self.builder[owner] = -1
-        for square in self.units[owner]:
+        for square in self.units[owner][:]:
             self.cache[owner][((cells[square] - 1) & 3) - 1] += 1
-            cells[square] = 0
-        self.units[owner].clear()
+            self._remove_unit(owner, square)
 
     def _game_over(self) -> None:
         """The game has ended: nobody to move, no turn in progress."""
@@ -557,17 +718,22 @@ class State(base.State):
         return base.winner_returns(self.winner, self.game.num_players)
 
     def clone(self) -> "State":
-        other = State(self.game, setup=False)
+        # map(list.copy, ...) rather than comprehensions: clones are made often.
+        other = State.__new__(State)
+        other.game, other._legal_cache = self.game, None
         other.cells = self.cells[:]
+        other.exits = self.exits[:]
+        other.moves = self.moves[:]
+        other.stale = list(map(set.copy, self.stale))
         other.builder = self.builder[:]
         other.shields = self.shields[:]
-        other.cache = [c[:] for c in self.cache]
-        other.sliders = [s[:] for s in self.sliders]
-        other.units = [set(u) for u in self.units]
+        other.cache = list(map(list.copy, self.cache))
+        other.sliders = list(map(list.copy, self.sliders))
+        other.units = list(map(list.copy, self.units))
         other.player, other.phase, other.turn, other.read = self.player, self.phase, self.turn, self.read
         other.path = self.path[:]
         other.moving, other.built, other.moved = self.moving, self.built, self.moved
-        other.frozen = set(self.frozen)
+        other.frozen = self.frozen.copy()
         other.winner, other.unfinished = self.winner, self.unfinished
         return other
 
