@@ -46,6 +46,7 @@ from bisect import insort
 from functools import reduce
 from itertools import compress
 from operator import itemgetter, or_
+from typing import NamedTuple
 
 from ...errors import PrintkitError
 from ...rules import base
@@ -81,12 +82,19 @@ class Walks:
             tuple(ny * width + nx for dx, dy in STEPS
                   for nx, ny in [(x + dx, y + dy)] if 0 <= nx < width and 0 <= ny < depth)
             for y in range(depth) for x in range(width))
-        self._reach: dict = {}
+        # reaches[steps][start]: the Reach of a start and roll, made on first use
+        self.reaches = [[None] * self.squares for _ in range(7)]
+        self._enters: dict = {}  # gates -> {(what stands near, start, steps): enters the base}
         # For spreading a set of squares one step at a time (fewest steps to a base).
         self.everywhere = (1 << width * depth) - 1
         column = sum(1 << y * width for y in range(depth))
         self.not_west = self.everywhere & ~column  # where a step east can land
         self.not_east = self.everywhere & ~(column << width - 1)  # where a step west can land
+        # near[start][d]: the squares 1 to d steps from start (on the empty board)
+        self.near = tuple(
+            tuple(sum(1 << q for q in range(self.squares)
+                      if 0 < abs(q % width - s % width) + abs(q // width - s // width) <= d) for d in range(7))
+            for s in range(self.squares))
 
     # One table per board size, shared by every game of that size: a pickled
     # game refers to it instead of carrying what has been worked out so far.
@@ -108,12 +116,24 @@ class Walks:
             reached |= frontier
         return None
 
-    def reach(self, start: int, steps: int) -> "Reach":
-        """The walks of exactly ``steps`` from ``start``, worked out on first use."""
-        key = start << 3 | steps
-        found = self._reach.get(key)
+    def enters_base(self, start: int, steps: int, gates: int, occupied: int) -> bool:
+        """Whether ``steps`` is the fewest steps from ``start`` into the base behind
+        ``gates``; kept by what stands within ``steps - 1`` squares of the start
+        (all that the search looks at)."""
+        known = self._enters.setdefault(gates, {})
+        key = (occupied & self.near[start][steps - 1]) << 10 | start << 3 | steps
+        found = known.get(key)
         if found is None:
-            found = self._reach[key] = Reach(self, start, steps, self._walks_by_end(start, steps))
+            if len(known) >= 4096:
+                known.clear()  # the patterns of long ago make way
+            found = known[key] = self.fewest_steps(start, gates, occupied, steps) == steps
+        return found
+
+    def reach(self, start: int, steps: int) -> "Reach":
+        """The walks of exactly ``steps`` from ``start``."""
+        found = self.reaches[steps][start]
+        if found is None:
+            found = self.reaches[steps][start] = _reach(self, start, self._walks_by_end(start, steps))
         return found
 
     def _walks_by_end(self, start: int, steps: int) -> dict:
@@ -133,79 +153,52 @@ class Walks:
         return by_end
 
 
-class Reach:
+class Reach(NamedTuple):
     """The moves of one start and roll as bit masks over its walks.
 
     Each end's minimal walks have a bit each, side by side, and just above
     them a spare bit (the end's "sentinel") that begins a byte. With ``free``
-    the bits of the walks no piece blocks, ``free + walks`` carries into the
-    sentinel of exactly the ends with a free walk: the bits of one end add
-    up to less than twice its field. ``to_bytes`` then gives one byte per end
-    (1: reachable), which selects the end's move action with
+    the bits of the walks no piece blocks, ``free + every_walk`` carries into
+    the sentinel of exactly the ends with a free walk (the bits of one end
+    add up to less than twice its field). ``to_bytes`` then gives one byte per
+    end (1: reachable), which selects the end's move action with
     ``itertools.compress``. Ends come in square order, so the moves are sorted.
-
-    Short walks see the same few pieces around them again and again, so for
-    rolls up to ``CACHED_STEPS`` the moves are also kept by what stands on the
-    squares the walks touch (in random playouts 99% of the lookups for a 1
-    find them, 60% for a 3; for a 6 hardly any).
     """
 
-    __slots__ = ("blocks", "every_walk", "sentinels", "size", "moves", "region", "landing", "squares", "known")
-
-    def __init__(self, walks: Walks, start: int, steps: int, by_end: dict):
-        self.squares = squares = walks.squares
-        through = [0] * squares  # square -> bits of the walks passing it
-        onto = [0] * squares  # square -> bits of the walks ending there
-        self.every_walk = self.sentinels = self.region = self.landing = 0
-        moves: list = []
-        code = walks.first_move + start * (squares + 2)
-        top = 0  # the next unused bit
-        for end in sorted(by_end):
-            kept = _minimal(by_end[end])
-            sentinel = -(-(top + len(kept)) // 8) * 8  # the first byte boundary above the walks
-            low = sentinel - len(kept)
-            for i, mask in enumerate(kept):
-                self.region |= mask
-                for square in _squares_of(mask):
-                    through[square] |= 1 << low + i
-            onto[end] = ((1 << len(kept)) - 1) << low
-            self.every_walk |= onto[end]
-            self.sentinels |= 1 << sentinel
-            self.landing |= 1 << end
-            moves += [0] * (sentinel // 8 - len(moves)) + [code + end]
-            top = sentinel + 1
-        self.region |= self.landing
-        self.size = len(moves)
-        self.moves = tuple(moves)
-        # blocks[square]: the walks a piece there blocks, those through it;
-        # blocks[squares + square]: a free piece of the mover's blocks those
-        # ending there too (it cannot land on its own piece). The last entry,
-        # nothing, is always looked up so that itemgetter gives a tuple.
-        self.blocks = (*through, *(t | o for t, o in zip(through, onto)), 0)
-        self.known: dict | None = {} if steps <= CACHED_STEPS else None
-
-    def ends(self, occupied: int, mine: int, pieces) -> tuple:
-        """The move actions, in order, with pieces on the squares of ``occupied``,
-        the mover's free ones on ``mine``; ``pieces`` picks their ``blocks``."""
-        known = self.known
-        if known is None:
-            return self._ends(pieces)
-        key = occupied & self.region | (mine & self.landing) << self.squares
-        found = known.get(key)
-        if found is None:
-            if len(known) >= CACHE_SIZE:
-                known.clear()  # the patterns of long ago make way
-            found = known[key] = self._ends(pieces)
-        return found
-
-    def _ends(self, pieces) -> tuple:
-        every = self.every_walk
-        reachable = ((every ^ reduce(or_, pieces(self.blocks))) + every) & self.sentinels
-        return tuple(compress(self.moves, reachable.to_bytes(self.size, "little")))
+    # blocks[square]: the walks a piece there blocks, those through it;
+    # blocks[squares + square]: a free piece of the mover's blocks those
+    # ending there too (it cannot land on its own piece). The last entry,
+    # nothing, is always looked up so that itemgetter gives a tuple.
+    blocks: tuple
+    every_walk: int
+    sentinels: int
+    size: int  # bytes, up to the last sentinel's
+    moves: tuple  # byte -> the move action of the end whose sentinel starts it (0 elsewhere)
 
 
-CACHED_STEPS = 3
-CACHE_SIZE = 256  # moves kept per start and roll
+def _reach(walks: Walks, start: int, by_end: dict) -> Reach:
+    """The Reach of a start from its walks to each end (see ``_walks_by_end``)."""
+    squares = walks.squares
+    through = [0] * squares  # square -> bits of the walks passing it
+    onto = [0] * squares  # square -> bits of the walks ending there
+    every_walk = sentinels = 0
+    moves: list = []
+    code = walks.first_move + start * (squares + 2)
+    top = 0  # the next unused bit
+    for end in sorted(by_end):
+        kept = _minimal(by_end[end])
+        sentinel = -(-(top + len(kept)) // 8) * 8  # the first byte boundary above the walks
+        low = sentinel - len(kept)
+        for i, mask in enumerate(kept):
+            for square in _squares_of(mask):
+                through[square] |= 1 << low + i
+        onto[end] = ((1 << len(kept)) - 1) << low
+        every_walk |= onto[end]
+        sentinels |= 1 << sentinel
+        moves += [0] * (sentinel // 8 - len(moves)) + [code + end]
+        top = sentinel + 1
+    blocks = (*through, *(t | o for t, o in zip(through, onto)), 0)
+    return Reach(blocks, every_walk, sentinels, len(moves), tuple(moves))
 
 
 def _minimal(masks: set) -> list:
@@ -274,7 +267,6 @@ class Game(base.Game):
         self.pass_action = 11
         self.move_base = 12
         self.walks = walks_on(self.width, self.depth, self.move_base)
-        self.bits = tuple(1 << square for square in range(self.squares))
         self.keep_base = self.move_base + self.squares * self.targets
         self.num_distinct_actions = self.keep_base + 2 * 11
         # Decisions: a type per piece at set-up, then a move (or pass) and at
@@ -372,21 +364,29 @@ class State(base.State):
         self.occupied = sum(1 << square for square in self.board)
         for square, ids in sorted(self.board.items()):
             if len(ids) == 1:
-                self.free_at[self.owners[ids[0]]].append(square)
+                self._free(self.owners[ids[0]], square)
             else:
                 self.stalemates.append(square)
+
+    def _free(self, player: int, square: int) -> None:
+        """A piece of ``player`` on ``square`` is now free to move."""
+        insort(self.free_at[player], square)
+
+    def _unfree(self, player: int, square: int) -> None:
+        """The free piece of ``player`` on ``square`` left it or is in a stalemate."""
+        self.free_at[player].remove(square)
 
     def _stand(self, piece: int, square: int) -> None:
         """``piece`` now stands alone (free) on the empty ``square``."""
         self.board[square] = (piece,)
         self.at[piece] = square
-        insort(self.free_at[self.owners[piece]], square)
+        self._free(self.owners[piece], square)
         self.occupied |= 1 << square
 
     def _lift(self, square: int) -> int:
         """The free piece on ``square`` leaves it (for another square or the box)."""
         piece = self.board.pop(square)[0]
-        self.free_at[self.owners[piece]].remove(square)
+        self._unfree(self.owners[piece], square)
         self.occupied ^= 1 << square
         return piece
 
@@ -425,18 +425,20 @@ class State(base.State):
         """Every move for the roll, sorted: each free piece's walks of exactly that many steps."""
         g, p, steps, occupied = self.game, self.player, self.roll, self.occupied
         mine, squares = self.free_at[p], g.squares
-        mine_mask = sum(map(g.bits.__getitem__, mine))
         # Where each piece is in the tables of Reach.blocks, for all starts at once.
         pieces = itemgetter(2 * squares, *self.free_at[1 - p], *self.stalemates,
                             *[squares + square for square in mine])
-        reach, base_steps = g.walks.reach, g.base_steps[p]
+        walks, reaches, base_steps = g.walks, g.walks.reaches[steps], g.base_steps[p]
         found: list = []
         for start in mine:
-            found += reach(start, steps).ends(occupied, mine_mask, pieces)
+            blocks, every, sentinels, size, moves = reaches[start] or walks.reach(start, steps)
+            # The walks the pieces block, as one OR; adding every walk to the
+            # others carries into the sentinel of each end a free walk reaches.
+            reachable = ((every ^ reduce(or_, pieces(blocks))) + every) & sentinels
+            found += compress(moves, reachable.to_bytes(size, "little"))
             # Only the proper number enters the base: no steps to spare. A base
             # further than the roll even on an empty board needs no search.
-            if base_steps[start] <= steps and g.walks.fewest_steps(start, g.gate_mask[1 - p], occupied,
-                                                                   steps) == steps:
+            if base_steps[start] <= steps and walks.enters_base(start, steps, g.gate_mask[1 - p], occupied):
                 found.append(g.move_base + start * g.targets + squares + 1 - p)
         return found
 
@@ -502,7 +504,7 @@ class State(base.State):
         if a == d:  # a stalemate: both stay, out of play
             self.board[square] = (defender, attacker)
             self.at[attacker] = square
-            self.free_at[self.owners[defender]].remove(square)
+            self._unfree(self.owners[defender], square)
             insort(self.stalemates, square)
         elif BEATS[a] == d:
             self._leave(defender)
@@ -524,7 +526,7 @@ class State(base.State):
         self._leave(enemy)
         self.stalemates.remove(square)
         self.board[square] = (own,)
-        insort(self.free_at[self.player], square)
+        self._free(self.player, square)
         self.at[mover] = square
         self.pending = (square, mover, own)
         self.phase = BREAK
