@@ -46,7 +46,6 @@ from bisect import insort
 from functools import reduce
 from itertools import compress
 from operator import itemgetter, or_
-from typing import NamedTuple
 
 from ...errors import PrintkitError
 from ...rules import base
@@ -133,7 +132,7 @@ class Walks:
         """The walks of exactly ``steps`` from ``start``."""
         found = self.reaches[steps][start]
         if found is None:
-            found = self.reaches[steps][start] = _reach(self, start, self._walks_by_end(start, steps))
+            found = self.reaches[steps][start] = Reach(self, start, steps, self._walks_by_end(start, steps))
         return found
 
     def _walks_by_end(self, start: int, steps: int) -> dict:
@@ -153,7 +152,7 @@ class Walks:
         return by_end
 
 
-class Reach(NamedTuple):
+class Reach:
     """The moves of one start and roll as bit masks over its walks.
 
     Each end's minimal walks have a bit each, side by side, and just above
@@ -163,42 +162,63 @@ class Reach(NamedTuple):
     add up to less than twice its field). ``to_bytes`` then gives one byte per
     end (1: reachable), which selects the end's move action with
     ``itertools.compress``. Ends come in square order, so the moves are sorted.
+
+    Short walks meet the same few pieces again and again: for rolls up to
+    CACHED_STEPS the moves are kept (``known``) by what stands on the squares
+    the walks pass and which ends hold a free piece of the mover's. In
+    random playouts a lookup finds them 99% of the time for a 1, 93% for a
+    2, 60% for a 3; for a 6, 7%.
     """
 
-    # blocks[square]: the walks a piece there blocks, those through it;
-    # blocks[squares + square]: a free piece of the mover's blocks those
-    # ending there too (it cannot land on its own piece). The last entry,
-    # nothing, is always looked up so that itemgetter gives a tuple.
-    blocks: tuple
-    every_walk: int
-    sentinels: int
-    size: int  # bytes, up to the last sentinel's
-    moves: tuple  # byte -> the move action of the end whose sentinel starts it (0 elsewhere)
+    __slots__ = ("blocks", "every_walk", "sentinels", "size", "moves", "passed", "landing", "known")
+
+    def __init__(self, walks: Walks, start: int, steps: int, by_end: dict):
+        squares = walks.squares
+        through = [0] * squares  # square -> bits of the walks passing it
+        onto = [0] * squares  # square -> bits of the walks ending there
+        self.every_walk = self.sentinels = self.passed = self.landing = 0
+        moves: list = []
+        code = walks.first_move + start * (squares + 2)
+        top = 0  # the next unused bit
+        for end in sorted(by_end):
+            kept = _minimal(by_end[end])
+            sentinel = -(-(top + len(kept)) // 8) * 8  # the first byte boundary above the walks
+            low = sentinel - len(kept)
+            for i, mask in enumerate(kept):
+                self.passed |= mask
+                for square in _squares_of(mask):
+                    through[square] |= 1 << low + i
+            onto[end] = ((1 << len(kept)) - 1) << low
+            self.every_walk |= onto[end]
+            self.sentinels |= 1 << sentinel
+            self.landing |= 1 << end
+            moves += [0] * (sentinel // 8 - len(moves)) + [code + end]
+            top = sentinel + 1
+        self.size = len(moves)
+        self.moves = tuple(moves)  # byte -> the move of the end whose sentinel starts it (0 elsewhere)
+        # blocks[square]: the walks a piece there blocks, those through it;
+        # blocks[squares + square]: a free piece of the mover's blocks those
+        # ending there too (it cannot land on its own piece). The last entry,
+        # nothing, is always looked up so that itemgetter gives a tuple.
+        self.blocks = (*through, *(t | o for t, o in zip(through, onto)), 0)
+        self.known: dict | None = {} if steps <= CACHED_STEPS else None
+
+    def ends(self, pieces):
+        """The move actions in order; ``pieces`` picks the pieces' ``blocks``."""
+        every = self.every_walk
+        reachable = ((every ^ reduce(or_, pieces(self.blocks))) + every) & self.sentinels
+        return compress(self.moves, reachable.to_bytes(self.size, "little"))
+
+    def remember(self, key: int, pieces) -> tuple:
+        """``ends`` kept under ``key``, what stands around (see ``State._moves``)."""
+        if len(self.known) >= CACHE_SIZE:
+            self.known.clear()  # the patterns of long ago make way
+        found = self.known[key] = tuple(self.ends(pieces))
+        return found
 
 
-def _reach(walks: Walks, start: int, by_end: dict) -> Reach:
-    """The Reach of a start from its walks to each end (see ``_walks_by_end``)."""
-    squares = walks.squares
-    through = [0] * squares  # square -> bits of the walks passing it
-    onto = [0] * squares  # square -> bits of the walks ending there
-    every_walk = sentinels = 0
-    moves: list = []
-    code = walks.first_move + start * (squares + 2)
-    top = 0  # the next unused bit
-    for end in sorted(by_end):
-        kept = _minimal(by_end[end])
-        sentinel = -(-(top + len(kept)) // 8) * 8  # the first byte boundary above the walks
-        low = sentinel - len(kept)
-        for i, mask in enumerate(kept):
-            for square in _squares_of(mask):
-                through[square] |= 1 << low + i
-        onto[end] = ((1 << len(kept)) - 1) << low
-        every_walk |= onto[end]
-        sentinels |= 1 << sentinel
-        moves += [0] * (sentinel // 8 - len(moves)) + [code + end]
-        top = sentinel + 1
-    blocks = (*through, *(t | o for t, o in zip(through, onto)), 0)
-    return Reach(blocks, every_walk, sentinels, len(moves), tuple(moves))
+CACHED_STEPS = 2
+CACHE_SIZE = 1024  # moves kept per start and roll
 
 
 def _minimal(masks: set) -> list:
@@ -316,6 +336,7 @@ class State(base.State):
         self.free_at: list[list[int]] = [[], []]  # player -> squares of its free pieces, sorted
         self.stalemates: list[int] = []  # squares of stalemates
         self.occupied = 0  # bit mask of the squares with a piece
+        self.free_mask = [0, 0]  # player -> bit mask of the squares of its free pieces
         self.roll = 0
         self.turn = 0
         self.pending = None  # after a break: (square, breaker piece, rescued piece)
@@ -330,6 +351,14 @@ class State(base.State):
         if self.phase in (FIRST, ROLL):
             return CHANCE
         return self.player
+
+    # The shared is_terminal and is_chance_node go through current_player;
+    # a playout asks them for every action, so they read the phase directly.
+    def is_terminal(self) -> bool:
+        return self.phase == OVER
+
+    def is_chance_node(self) -> bool:
+        return self.phase == ROLL or self.phase == FIRST
 
     def chance_outcomes(self):
         g = self.game
@@ -360,7 +389,7 @@ class State(base.State):
 
     def _index_board(self) -> None:
         """``free_at``, ``stalemates`` and ``occupied`` worked out from the board."""
-        self.free_at, self.stalemates = [[], []], []
+        self.free_at, self.stalemates, self.free_mask = [[], []], [], [0, 0]
         self.occupied = sum(1 << square for square in self.board)
         for square, ids in sorted(self.board.items()):
             if len(ids) == 1:
@@ -371,10 +400,12 @@ class State(base.State):
     def _free(self, player: int, square: int) -> None:
         """A piece of ``player`` on ``square`` is now free to move."""
         insort(self.free_at[player], square)
+        self.free_mask[player] |= 1 << square
 
     def _unfree(self, player: int, square: int) -> None:
         """The free piece of ``player`` on ``square`` left it or is in a stalemate."""
         self.free_at[player].remove(square)
+        self.free_mask[player] ^= 1 << square
 
     def _stand(self, piece: int, square: int) -> None:
         """``piece`` now stands alone (free) on the empty ``square``."""
@@ -382,6 +413,17 @@ class State(base.State):
         self.at[piece] = square
         self._free(self.owners[piece], square)
         self.occupied |= 1 << square
+
+    def _step(self, player: int, source: int, target: int) -> None:
+        """The free piece of ``player`` on ``source`` moves to the empty ``target``."""
+        piece = self.board[target] = self.board.pop(source)
+        self.at[piece[0]] = target
+        free_at = self.free_at[player]
+        free_at.remove(source)
+        insort(free_at, target)
+        moved = 1 << source | 1 << target
+        self.free_mask[player] ^= moved
+        self.occupied ^= moved
 
     def _lift(self, square: int) -> int:
         """The free piece on ``square`` leaves it (for another square or the box)."""
@@ -391,7 +433,7 @@ class State(base.State):
         return piece
 
     def _setup_column(self) -> int:
-        return len(self.army(self.player))
+        return self.owners.count(self.player)
 
     # --- moves -----------------------------------------------------------------
     def _legal_actions(self) -> list[int]:
@@ -424,18 +466,19 @@ class State(base.State):
     def _moves(self) -> list[int]:
         """Every move for the roll, sorted: each free piece's walks of exactly that many steps."""
         g, p, steps, occupied = self.game, self.player, self.roll, self.occupied
-        mine, squares = self.free_at[p], g.squares
+        mine, mine_mask, squares = self.free_at[p], self.free_mask[p], g.squares
         # Where each piece is in the tables of Reach.blocks, for all starts at once.
         pieces = itemgetter(2 * squares, *self.free_at[1 - p], *self.stalemates,
                             *[squares + square for square in mine])
         walks, reaches, base_steps = g.walks, g.walks.reaches[steps], g.base_steps[p]
         found: list = []
         for start in mine:
-            blocks, every, sentinels, size, moves = reaches[start] or walks.reach(start, steps)
-            # The walks the pieces block, as one OR; adding every walk to the
-            # others carries into the sentinel of each end a free walk reaches.
-            reachable = ((every ^ reduce(or_, pieces(blocks))) + every) & sentinels
-            found += compress(moves, reachable.to_bytes(size, "little"))
+            reach = reaches[start] or walks.reach(start, steps)
+            if reach.known is None:
+                found += reach.ends(pieces)
+            else:
+                key = occupied & reach.passed | (mine_mask & reach.landing) << squares
+                found += reach.known.get(key) or reach.remember(key, pieces)
             # Only the proper number enters the base: no steps to spare. A base
             # further than the roll even on an empty board needs no search.
             if base_steps[start] <= steps and walks.enters_base(start, steps, g.gate_mask[1 - p], occupied):
@@ -479,6 +522,11 @@ class State(base.State):
             self._end_turn()
             return
         source, target = divmod(action - g.move_base, g.targets)
+        there = self.board.get(target)
+        if not there and target < g.squares:  # most moves: onto an empty square
+            self._step(p, source, target)
+            self._end_turn()
+            return
         piece = self._lift(source)
         if target >= g.squares:  # into the opponent's base
             self.at[piece] = None
@@ -486,10 +534,7 @@ class State(base.State):
             self.phase = OVER
             self.turn += 1
             return
-        there = self.board.get(target)
-        if not there:
-            self._stand(piece, target)
-        elif len(there) == 1:
+        if len(there) == 1:
             self._attack(piece, there[0], target)
         elif self._break(piece, target):
             return
@@ -573,6 +618,7 @@ class State(base.State):
         other.revealed = self.revealed[:]
         other.board = self.board.copy()  # its tuples of piece ids are never changed, only replaced
         other.free_at = [self.free_at[0][:], self.free_at[1][:]]
+        other.free_mask = self.free_mask[:]
         other.stalemates = self.stalemates[:]
         return other
 
