@@ -83,50 +83,42 @@ class Walks:
             for y in range(depth) for x in range(width))
         # reaches[steps][start]: the Reach of a start and roll, made on first use
         self.reaches = [[None] * self.squares for _ in range(7)]
-        self._enters: dict = {}  # gates -> {(what stands near, start, steps): enters the base}
         # For spreading a set of squares one step at a time (fewest steps to a base).
         self.everywhere = (1 << width * depth) - 1
         column = sum(1 << y * width for y in range(depth))
         self.not_west = self.everywhere & ~column  # where a step east can land
         self.not_east = self.everywhere & ~(column << width - 1)  # where a step west can land
-        # near[start][d]: the squares 1 to d steps from start (on the empty board)
-        self.near = tuple(
-            tuple(sum(1 << q for q in range(self.squares)
-                      if 0 < abs(q % width - s % width) + abs(q // width - s // width) <= d) for d in range(7))
-            for s in range(self.squares))
+        self.around = tuple(sum(1 << n for n in neighbours) for neighbours in self.neighbours)
 
     # One table per board size, shared by every game of that size: a pickled
     # game refers to it instead of carrying what has been worked out so far.
     def __reduce__(self):
         return walks_on, (self.width, self.depth, self.first_move)
 
-    def fewest_steps(self, start: int, goal: int, occupied: int, limit: int) -> int | None:
-        """Fewest steps from ``start`` through empty squares onto a square of
-        ``goal`` plus one (the step into the base behind it), if at most ``limit``."""
-        w, open_ = self.width, self.everywhere & ~occupied
-        reached = frontier = 1 << start
-        for steps in range(1, limit + 1):
-            if frontier & goal:
-                return steps
-            frontier = ((frontier << 1 & self.not_west) | (frontier >> 1 & self.not_east)
-                        | frontier << w | frontier >> w) & open_ & ~reached
-            if not frontier:
-                return None
-            reached |= frontier
-        return None
+    def near_gates(self, gates: int, occupied: int, depth: int) -> list[int]:
+        """within[d]: the empty squares at most ``d`` steps through empty squares
+        from an empty square of ``gates`` (d = 0 .. depth); one search serves
+        every piece that may enter the base behind them."""
+        w, not_west, not_east = self.width, self.not_west, self.not_east
+        ring = reached = gates & ~occupied
+        unreached = self.everywhere & ~occupied ^ ring
+        within = [reached]
+        for _ in range(depth):
+            ring = ((ring << 1 & not_west) | (ring >> 1 & not_east) | ring << w | ring >> w) & unreached
+            unreached ^= ring
+            reached |= ring
+            within.append(reached)
+        return within
 
-    def enters_base(self, start: int, steps: int, gates: int, occupied: int) -> bool:
+    def enters_base(self, start: int, steps: int, gates: int, within: list) -> bool:
         """Whether ``steps`` is the fewest steps from ``start`` into the base behind
-        ``gates``; kept by what stands within ``steps - 1`` squares of the start
-        (all that the search looks at)."""
-        known = self._enters.setdefault(gates, {})
-        key = (occupied & self.near[start][steps - 1]) << 10 | start << 3 | steps
-        found = known.get(key)
-        if found is None:
-            if len(known) >= 4096:
-                known.clear()  # the patterns of long ago make way
-            found = known[key] = self.fewest_steps(start, gates, occupied, steps) == steps
-        return found
+        ``gates`` (onto an empty gate square, then one more step), ``within`` from
+        ``near_gates`` to a depth of at least ``steps - 2``."""
+        if gates >> start & 1:
+            return steps == 1
+        # Through the nearest empty neighbour: one step there, its steps to a gate, one into the base.
+        around = self.around[start]
+        return steps >= 2 and bool(around & within[steps - 2]) and not (steps > 2 and around & within[steps - 3])
 
     def reach(self, start: int, steps: int) -> "Reach":
         """The walks of exactly ``steps`` from ``start``."""
@@ -470,7 +462,8 @@ class State(base.State):
         # Where each piece is in the tables of Reach.blocks, for all starts at once.
         pieces = itemgetter(2 * squares, *self.free_at[1 - p], *self.stalemates,
                             *[squares + square for square in mine])
-        walks, reaches, base_steps = g.walks, g.walks.reaches[steps], g.base_steps[p]
+        walks, reaches, base_steps, gates = g.walks, g.walks.reaches[steps], g.base_steps[p], g.gate_mask[1 - p]
+        near_gates = None  # worked out once a piece is near enough the base
         found: list = []
         for start in mine:
             reach = reaches[start] or walks.reach(start, steps)
@@ -481,8 +474,11 @@ class State(base.State):
                 found += reach.known.get(key) or reach.remember(key, pieces)
             # Only the proper number enters the base: no steps to spare. A base
             # further than the roll even on an empty board needs no search.
-            if base_steps[start] <= steps and walks.enters_base(start, steps, g.gate_mask[1 - p], occupied):
-                found.append(g.move_base + start * g.targets + squares + 1 - p)
+            if base_steps[start] <= steps:
+                if near_gates is None:
+                    near_gates = walks.near_gates(gates, occupied, steps - 2)
+                if walks.enters_base(start, steps, gates, near_gates):
+                    found.append(g.move_base + start * g.targets + squares + 1 - p)
         return found
 
     # --- playing ---------------------------------------------------------------
