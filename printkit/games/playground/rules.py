@@ -198,7 +198,9 @@ class Reach:
     def ends(self, pieces):
         """The move actions in order; ``pieces`` picks the pieces' ``blocks``."""
         every = self.every_walk
-        reachable = ((every ^ reduce(or_, pieces(self.blocks))) + every) & self.sentinels
+        # Pieces away from the walks block none (0): filter drops them before the ORs.
+        blocked = reduce(or_, filter(None, pieces(self.blocks)), 0)
+        reachable = ((every ^ blocked) + every) & self.sentinels
         return compress(self.moves, reachable.to_bytes(self.size, "little"))
 
     def remember(self, key: int, pieces) -> tuple:
