@@ -176,10 +176,12 @@ class Reach:
             kept = _minimal(by_end[end])
             sentinel = -(-(top + len(kept)) // 8) * 8  # the first byte boundary above the walks
             low = sentinel - len(kept)
-            for i, mask in enumerate(kept):
+            for bit, mask in enumerate(kept, low):
                 self.passed |= mask
-                for square in _squares_of(mask):
-                    through[square] |= 1 << low + i
+                while mask:
+                    square = mask.bit_length() - 1
+                    through[square] |= 1 << bit
+                    mask ^= 1 << square
             onto[end] = ((1 << len(kept)) - 1) << low
             self.every_walk |= onto[end]
             self.sentinels |= 1 << sentinel
@@ -216,19 +218,15 @@ CACHE_SIZE = 1024  # moves kept per start and roll
 
 
 def _minimal(masks: set) -> list:
-    """The masks that contain no other mask of the set."""
+    """The masks that contain no other mask of the set, fewest squares first."""
     kept: list = []
-    for mask in sorted(masks, key=lambda m: (bin(m).count("1"), m)):
-        if all(k & mask != k for k in kept):
+    for mask in sorted(sorted(masks), key=int.bit_count):
+        for k in kept:
+            if k & mask == k:
+                break
+        else:
             kept.append(mask)
     return kept
-
-
-def _squares_of(mask: int):
-    while mask:
-        low = mask & -mask
-        yield low.bit_length() - 1
-        mask ^= low
 
 
 _WALKS: dict = {}
@@ -461,19 +459,18 @@ class State(base.State):
         """Every move for the roll, sorted: each free piece's walks of exactly that many steps."""
         g, p, steps, occupied = self.game, self.player, self.roll, self.occupied
         mine, mine_mask, squares = self.free_at[p], self.free_mask[p], g.squares
-        # Where each piece is in the tables of Reach.blocks, for all starts at once.
-        pieces = itemgetter(2 * squares, *self.free_at[1 - p], *self.stalemates,
-                            *[squares + square for square in mine])
+        # Short rolls' moves are nearly always known: the pieces are looked up only when not.
+        pieces = self._pieces() if steps > CACHED_STEPS else None
         walks, reaches, base_steps, gates = g.walks, g.walks.reaches[steps], g.base_steps[p], g.gate_mask[1 - p]
         near_gates = None  # worked out once a piece is near enough the base
         found: list = []
         for start in mine:
             reach = reaches[start] or walks.reach(start, steps)
-            if reach.known is None:
+            if pieces is not None:
                 found += reach.ends(pieces)
             else:
                 key = occupied & reach.passed | (mine_mask & reach.landing) << squares
-                found += reach.known.get(key) or reach.remember(key, pieces)
+                found += reach.known.get(key) or reach.remember(key, self._pieces())
             # Only the proper number enters the base: no steps to spare. A base
             # further than the roll even on an empty board needs no search.
             if base_steps[start] <= steps:
@@ -482,6 +479,13 @@ class State(base.State):
                 if walks.enters_base(start, steps, gates, near_gates):
                     found.append(g.move_base + start * g.targets + squares + 1 - p)
         return found
+
+    def _pieces(self) -> itemgetter:
+        """Picks, from a Reach's blocks, those of the pieces on the board (the mover's free
+        ones with the walks ending on them), and a 0 so that the pick is always a tuple."""
+        squares, p = self.game.squares, self.player
+        return itemgetter(2 * squares, *self.free_at[1 - p], *self.stalemates,
+                          *[squares + square for square in self.free_at[p]])
 
     # --- playing ---------------------------------------------------------------
     def _apply(self, action: int) -> None:
