@@ -55,6 +55,7 @@ LETTERS = "RPSF"
 BEATS = {ROCK: SCISSORS, SCISSORS: PAPER, PAPER: ROCK}
 VARIANTS = ("standard", "two-flag")
 DRAW = -2  # State.winner when a move destroys a Flag of each player at once
+REMEMBERED = 4096  # the most surroundings a cell's table of moves keeps (Game.rock_moves_seen)
 
 
 def owner(piece: int) -> int:
@@ -105,6 +106,13 @@ class Game(base.Game):
         self.max_game_length = self.max_turns  # one decision a turn; who begins is chance
         self.setup = self._setup(data)
         self.setup_where = _where(self.setup)
+        self.setup_occupied, self.setup_scissors = _masks(self.setup)
+        # A Rock's or a free Scissors' moves from a cell depend only on what
+        # lies on its rows or paths; random games meet the same surroundings
+        # again and again, so each cell's table keeps the moves by what
+        # surrounds it (see State._rock_moves, State._scissors_moves).
+        self.rock_moves_seen: list[dict] = [{} for _ in range(self.cells)]
+        self.scissors_moves_seen: list[dict] = [{} for _ in range(self.cells)]
         self.counts = [[0] * 4 for _ in range(2)]
         for cell_pieces in self.setup:
             for piece in cell_pieces:
@@ -134,6 +142,13 @@ class Game(base.Game):
         return list(self.colors)
 
 
+def _masks(cells: list) -> tuple[int, int]:
+    """Bit masks (bit ``c`` for cell ``c``) of the occupied cells and of those holding a Scissors."""
+    occupied = sum(1 << c for c, stack in enumerate(cells) if stack)
+    scissors = sum(1 << c for c, stack in enumerate(cells) if stack and kind(stack[-1]) == SCISSORS)
+    return occupied, scissors
+
+
 def _where(cells: list) -> list[set]:
     """Per piece (``player << 2 | kind``), the cells where it is on top (a stack's top sheet)."""
     where: list[set] = [set() for _ in range(8)]
@@ -151,6 +166,7 @@ class State(base.State):
         self.game = game
         self.cells: list[tuple] = list(game.setup)
         self.where = [set(cells) for cells in game.setup_where]
+        self.occupied, self.scissors = game.setup_occupied, game.setup_scissors  # bit masks
         self.locks: set = set()  # frozensets of two cells holding locked enemy Scissors
         self.captured = [[0] * 4 for _ in range(2)]  # per player, per kind: off the board
         self.player = None  # None until the hand game has been played
@@ -188,13 +204,12 @@ class State(base.State):
         """The mover's moves, sorted: each piece's moves cell by cell, then the spreads."""
         g, cells, p = self.game, self.cells, self.player
         board = g.board
-        neighbours = board.neighbours
         where, mine = self.where, p << 2
         # Cells next to an enemy Scissors: where a Scissors' move would lock.
-        near: set = set()
+        near = 0
         for c in where[(1 - p) << 2 | SCISSORS]:
-            near |= neighbours[c]
-        self._near = near
+            near |= board.around[c]
+        free = ~(self.occupied | near)  # where a Scissors passes on
         found, spreads = [], []
         for cell in where[mine | ROCK]:
             found += self._rock_moves(cell)
@@ -206,23 +221,29 @@ class State(base.State):
                 found += self._clump_moves(cell)
                 spreads += board.spreads[cell]
         for cell in where[mine | SCISSORS]:
-            found += self._scissors_moves(cell)
+            found += self._scissors_moves(cell, free)
         # A Flag never moves. Each piece's moves are sorted: sorting merges them.
         found.sort()
         spreads.sort()
         return found + spreads
 
-    def _rock_moves(self, cell: int) -> list[int]:
+    def _rock_moves(self, cell: int) -> tuple[int, ...]:
         """Along each row up to and onto the first piece (no jumping), sorted."""
-        cells = self.cells
-        out = []
-        for ray in self.game.board.ray_moves[cell]:
-            for at, move in ray:
-                out.append(move)
-                if cells[at]:
-                    break
-        out.sort()
-        return out
+        seen = self.game.rock_moves_seen[cell]
+        around = self.occupied & self.game.board.row_cells[cell]
+        moves = seen.get(around)
+        if moves is None:
+            cells = self.cells
+            out = []
+            for ray in self.game.board.ray_moves[cell]:
+                for at, move in ray:
+                    out.append(move)
+                    if cells[at]:
+                        break
+            moves = tuple(sorted(out))
+            if len(seen) < REMEMBERED:
+                seen[around] = moves
+        return moves
 
     def _clump_moves(self, cell: int) -> list[int]:
         """Up to the stack's height along each row, never past a Scissors, sorted."""
@@ -246,15 +267,28 @@ class State(base.State):
     def _partners(self, cell: int) -> list[int]:
         return sorted(next(iter(lock - {cell})) for lock in self.locks if cell in lock)
 
-    def _scissors_moves(self, cell: int) -> list[int]:
+    def _scissors_moves(self, cell: int, free: int) -> tuple[int, ...]:
         """Moves to the cells a Scissors can reach: 3 straight or 2 with one turn,
         through empty cells; entering a cell next to an enemy Scissors stops it
-        there. Sorted."""
+        there (``free``: a bit mask of the empty cells not next to one). Sorted."""
         origin = cell * self.game.cells
         partners = self._partners(cell) if self.locks else ()
         if partners:
             return [origin + t for t in self._locked_scissors_targets(cell, set(partners))]
-        cells, near = self.cells, self._near
+        # Which cells on its paths it may pass and which hold a Scissors decide its moves.
+        through, every = self.game.board.scissors_cells[cell]
+        around = (self.scissors & every) << self.game.cells | (free & through)
+        seen = self.game.scissors_moves_seen[cell]
+        moves = seen.get(around)
+        if moves is None:
+            moves = self._free_scissors_moves(cell, free)
+            if len(seen) < REMEMBERED:
+                seen[around] = moves
+        return moves
+
+    def _free_scissors_moves(self, cell: int, free: int) -> tuple[int, ...]:
+        """``_scissors_moves`` of a Scissors not locked, worked out from the board."""
+        cells = self.cells
         out = set()
         add = out.add
         for first, first_move, further, turns in self.game.board.scissors_paths[cell]:
@@ -264,7 +298,7 @@ class State(base.State):
                     add(first_move)
                 continue  # a piece on the first cell: nothing beyond it
             add(first_move)
-            if first in near:
+            if not free >> first & 1:
                 continue  # next to an enemy Scissors: they lock, the move ends
             for at, move in further:
                 there = cells[at]
@@ -273,13 +307,13 @@ class State(base.State):
                         add(move)
                     break
                 add(move)
-                if at in near:
+                if not free >> at & 1:
                     break
             for at, move in turns:
                 there = cells[at]
                 if not there or there[-1] & 3 != SCISSORS:
                     add(move)
-        return sorted(out)
+        return tuple(sorted(out))
 
     def _locked_scissors_targets(self, cell: int, partners: set) -> list[int]:
         """The cells a locked Scissors can reach (see ``_scissors_moves``): it
@@ -351,13 +385,22 @@ class State(base.State):
         self._end_turn(p)
 
     def _put(self, cell: int, stack: tuple) -> None:
-        """Every change to the board goes through here, keeping ``where`` right."""
+        """Every change to the board goes through here, keeping ``where`` and the masks right."""
         there = self.cells[cell]
         if there:
             self.where[there[-1]].discard(cell)
         self.cells[cell] = stack
+        bit = 1 << cell
         if stack:
             self.where[stack[-1]].add(cell)
+            self.occupied |= bit
+            if stack[-1] & 3 == SCISSORS:
+                self.scissors |= bit
+            else:
+                self.scissors &= ~bit
+        else:
+            self.occupied &= ~bit
+            self.scissors &= ~bit
 
     def _lose(self, cell: int, pieces) -> None:
         for piece in pieces:
@@ -589,6 +632,7 @@ def _from_json(game: Game, obj) -> State:
         cells[b.index(*b.place(cell))] = pieces
     state.cells = cells
     state.where = _where(cells)
+    state.occupied, state.scissors = _masks(cells)
     captured = obj["captured"]
     if not isinstance(captured, dict) or set(captured) != set(names):
         _fail(f"'captured' must have an entry for each of {', '.join(names)}")
