@@ -144,6 +144,11 @@ class HexBoard:
         return tuple(sum(1 << t for ray in self.rays[c] for t in ray) for c in range(self.cells))
 
     @cached_property
+    def rows_near(self) -> tuple[int, ...]:
+        """rows_near[cell]: a bit mask of the first two cells of each of the six rows from ``cell``."""
+        return tuple(sum(1 << t for ray in self.rays[c] for t in ray[:2]) for c in range(self.cells))
+
+    @cached_property
     def scissors_cells(self) -> tuple[tuple[int, int], ...]:
         """scissors_cells[cell]: bit masks of (the cells a Scissors' paths from
         ``cell`` pass through: each first cell and the next one straight on;

@@ -55,7 +55,7 @@ LETTERS = "RPSF"
 BEATS = {ROCK: SCISSORS, SCISSORS: PAPER, PAPER: ROCK}
 VARIANTS = ("standard", "two-flag")
 DRAW = -2  # State.winner when a move destroys a Flag of each player at once
-REMEMBERED = 4096  # the most surroundings a cell's table of moves keeps (Game.rock_moves_seen)
+REMEMBERED = 1024  # the most surroundings a cell's table of moves keeps, where they are many
 
 
 def owner(piece: int) -> int:
@@ -107,11 +107,13 @@ class Game(base.Game):
         self.setup = self._setup(data)
         self.setup_where = _where(self.setup)
         self.setup_occupied, self.setup_scissors = _masks(self.setup)
-        # A Rock's or a free Scissors' moves from a cell depend only on what
-        # lies on its rows or paths; random games meet the same surroundings
-        # again and again, so each cell's table keeps the moves by what
-        # surrounds it (see State._rock_moves, State._scissors_moves).
+        # A Rock's, a Paper stack's or a free Scissors' moves from a cell depend
+        # only on what lies on its rows or paths; random games meet the same
+        # surroundings again and again, so each cell's table keeps the moves by
+        # what surrounds it (see State._rock_moves, _clump_moves, _scissors_moves).
         self.rock_moves_seen: list[dict] = [{} for _ in range(self.cells)]
+        self.rock_moves_far: list[dict] = [{} for _ in range(self.cells)]
+        self.clump_moves_seen: list[dict] = [{} for _ in range(self.cells)]
         self.scissors_moves_seen: list[dict] = [{} for _ in range(self.cells)]
         self.counts = [[0] * 4 for _ in range(2)]
         for cell_pieces in self.setup:
@@ -211,8 +213,10 @@ class State(base.State):
             near |= board.around[c]
         free = ~(self.occupied | near)  # where a Scissors passes on
         found, spreads = [], []
+        rock_moves_seen, rows_near, occupied = g.rock_moves_seen, board.rows_near, self.occupied
         for cell in where[mine | ROCK]:
-            found += self._rock_moves(cell)
+            moves = rock_moves_seen[cell].get(occupied & rows_near[cell])
+            found += moves if moves else self._rock_moves(cell)  # not seen yet, or rows open further
         for cell in where[mine | PAPER]:
             if len(cells[cell]) == 1:
                 # A single sheet moves one cell onto anything: its moves are fixed.
@@ -228,36 +232,61 @@ class State(base.State):
         return found + spreads
 
     def _rock_moves(self, cell: int) -> tuple[int, ...]:
-        """Along each row up to and onto the first piece (no jumping), sorted."""
-        seen = self.game.rock_moves_seen[cell]
-        around = self.occupied & self.game.board.row_cells[cell]
+        """Along each row up to and onto the first piece (no jumping), sorted.
+
+        The pieces on the first two cells of each row decide them when every
+        row ends or meets a piece there (most rows of a crowded board): such
+        moves are kept by those pieces, the others by the whole rows."""
+        g = self.game
+        seen = g.rock_moves_seen[cell]
+        around = self.occupied & g.board.rows_near[cell]
         moves = seen.get(around)
         if moves is None:
-            cells = self.cells
-            out = []
-            for ray in self.game.board.ray_moves[cell]:
-                for at, move in ray:
-                    out.append(move)
-                    if cells[at]:
-                        break
-            moves = tuple(sorted(out))
+            moves = seen[around] = self._rock_rows(cell, 2)
+        if moves:
+            return moves
+        # A row open past its first two cells: kept by the whole rows, up to REMEMBERED.
+        seen = g.rock_moves_far[cell]
+        around = self.occupied & g.board.row_cells[cell]
+        moves = seen.get(around)
+        if moves is None:
+            moves = self._rock_rows(cell)
             if len(seen) < REMEMBERED:
                 seen[around] = moves
         return moves
 
-    def _clump_moves(self, cell: int) -> list[int]:
-        """Up to the stack's height along each row, never past a Scissors, sorted."""
+    def _rock_rows(self, cell: int, reach: int | None = None) -> tuple[int, ...]:
+        """``_rock_moves`` worked out from the board; () if a row goes on
+        empty past its first ``reach`` cells."""
         cells = self.cells
-        height = len(cells[cell])
         out = []
         for ray in self.game.board.ray_moves[cell]:
-            for at, move in ray[:height]:
+            for i, (at, move) in enumerate(ray):
+                if i == reach:
+                    return ()
                 out.append(move)
-                there = cells[at]
-                if there and there[-1] & 3 == SCISSORS:
-                    break  # a stack never passes a Scissors: it meets it there
-        out.sort()
-        return out
+                if cells[at]:
+                    break
+        return tuple(sorted(out))
+
+    def _clump_moves(self, cell: int) -> tuple[int, ...]:
+        """Up to the stack's height along each row, never past a Scissors, sorted.
+        Kept by the height and the Scissors on the rows, which alone decide them."""
+        g, height = self.game, len(self.cells[cell])
+        seen = g.clump_moves_seen[cell]
+        around = (height, self.scissors & g.board.row_cells[cell])
+        moves = seen.get(around)
+        if moves is None:
+            scissors, out = self.scissors, []
+            for ray in g.board.ray_moves[cell]:
+                for at, move in ray[:height]:
+                    out.append(move)
+                    if scissors >> at & 1:
+                        break  # a stack never passes a Scissors: it meets it there
+            moves = tuple(sorted(out))
+            if len(seen) < REMEMBERED:
+                seen[around] = moves
+        return moves
 
     def _enemy_scissors_next_to(self, cell: int, p: int, ignore: int | None = None) -> list[int]:
         cells = self.cells
@@ -375,7 +404,7 @@ class State(base.State):
             self._spread(cell, d)
         else:
             source, target = divmod(action, g.cells)
-            k = kind(self.cells[source][-1])
+            k = self.cells[source][-1] & 3
             if k == ROCK:
                 self._rock(source, target)
             elif k == PAPER:
@@ -408,7 +437,8 @@ class State(base.State):
         self._drop_locks(cell)
 
     def _drop_locks(self, cell: int) -> None:
-        self.locks = {lock for lock in self.locks if cell not in lock}
+        if self.locks:
+            self.locks = {lock for lock in self.locks if cell not in lock}
 
     def _land(self, piece_or_stack: tuple, at: int) -> None:
         """Pieces arriving on ``at`` (a single piece, or Papers), captures applied."""
@@ -499,13 +529,9 @@ class State(base.State):
     def _end_turn(self, p: int) -> None:
         g = self.game
         self.turn += 1
-        lost = [self.captured[q][FLAG] for q in range(2)]
-        out = [q for q in range(2) if lost[q] >= g.flags_to_win]
-        if len(out) == 2:
-            self.winner = DRAW
-            return
-        if out:
-            self.winner = 1 - out[0]
+        out = [self.captured[q][FLAG] >= g.flags_to_win for q in range(2)]
+        if out[0] or out[1]:  # a player has lost their Flags: the other wins, or both: a draw
+            self.winner = DRAW if out[0] and out[1] else int(out[0])
             return
         self.player = 1 - p
         if self.turn >= g.max_turns:
