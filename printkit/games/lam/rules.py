@@ -115,6 +115,12 @@ class Game(base.Game):
         self.rock_moves_far: list[dict] = [{} for _ in range(self.cells)]
         self.clump_moves_seen: list[dict] = [{} for _ in range(self.cells)]
         self.scissors_moves_seen: list[dict] = [{} for _ in range(self.cells)]
+        # What decides a free Scissors' moves from a cell: which cells its paths
+        # pass through are free (empty, not next to an enemy Scissors), and
+        # which cells of its paths hold a Scissors. Masks picking those out, the
+        # second shifted past the board's bits so that one int holds both.
+        self.scissors_around = [(through, every << self.cells)
+                                for through, every in self.board.scissors_cells]
         self.counts = [[0] * 4 for _ in range(2)]
         for cell_pieces in self.setup:
             for piece in cell_pieces:
@@ -203,33 +209,57 @@ class State(base.State):
         return self._moves()
 
     def _moves(self) -> list[int]:
-        """The mover's moves, sorted: each piece's moves cell by cell, then the spreads."""
-        g, cells, p = self.game, self.cells, self.player
-        board = g.board
-        where, mine = self.where, p << 2
-        # Cells next to an enemy Scissors: where a Scissors' move would lock.
-        near = 0
-        for c in where[(1 - p) << 2 | SCISSORS]:
-            near |= board.around[c]
-        free = ~(self.occupied | near)  # where a Scissors passes on
+        """The mover's moves, sorted: each piece's moves cell by cell, then the spreads.
+
+        Each piece's moves come sorted from a table of its cell, by what
+        surrounds it there (Game.rock_moves_seen and the like), or are worked
+        out and kept there. A Flag never moves."""
+        mine = self.player << 2
         found, spreads = [], []
-        rock_moves_seen, rows_near, occupied = g.rock_moves_seen, board.rows_near, self.occupied
-        for cell in where[mine | ROCK]:
-            moves = rock_moves_seen[cell].get(occupied & rows_near[cell])
+        self._add_rock_moves(mine | ROCK, found)
+        self._add_paper_moves(mine | PAPER, found, spreads)
+        self._add_scissors_moves(mine | SCISSORS, found)
+        found.sort()  # merges the pieces' sorted moves
+        if spreads:
+            spreads.sort()
+            found += spreads
+        return found
+
+    def _add_rock_moves(self, rock: int, found: list) -> None:
+        g, occupied = self.game, self.occupied
+        seen, rows_near = g.rock_moves_seen, g.board.rows_near
+        for cell in self.where[rock]:
+            moves = seen[cell].get(occupied & rows_near[cell])
             found += moves if moves else self._rock_moves(cell)  # not seen yet, or rows open further
-        for cell in where[mine | PAPER]:
+
+    def _add_paper_moves(self, paper: int, found: list, spreads: list) -> None:
+        cells, board = self.cells, self.game.board
+        for cell in self.where[paper]:
             if len(cells[cell]) == 1:
                 # A single sheet moves one cell onto anything: its moves are fixed.
                 found += board.single_steps[cell]
             else:
                 found += self._clump_moves(cell)
                 spreads += board.spreads[cell]
-        for cell in where[mine | SCISSORS]:
-            found += self._scissors_moves(cell, free)
-        # A Flag never moves. Each piece's moves are sorted: sorting merges them.
-        found.sort()
-        spreads.sort()
-        return found + spreads
+
+    def _add_scissors_moves(self, scissors: int, found: list) -> None:
+        g, where = self.game, self.where
+        # Cells next to an enemy Scissors: where a Scissors' move would lock.
+        near = 0
+        for c in where[scissors ^ 4]:  # the other player's Scissors
+            near |= g.board.around[c]
+        free = ~(self.occupied | near)  # where a Scissors passes on
+        seen, scissors_around = g.scissors_moves_seen, g.scissors_around
+        on_paths = self.scissors << g.cells  # past the board's bits: see Game.scissors_around
+        locked = {c for lock in self.locks for c in lock} if self.locks else ()
+        for cell in where[scissors]:
+            if cell in locked:
+                found += self._locked_scissors_moves(cell)
+                continue
+            through, every = scissors_around[cell]
+            around = free & through | on_paths & every
+            moves = seen[cell].get(around)
+            found += moves if moves is not None else self._scissors_moves(cell, free, around)
 
     def _rock_moves(self, cell: int) -> tuple[int, ...]:
         """Along each row up to and onto the first piece (no jumping), sorted.
@@ -296,17 +326,9 @@ class State(base.State):
     def _partners(self, cell: int) -> list[int]:
         return sorted(next(iter(lock - {cell})) for lock in self.locks if cell in lock)
 
-    def _scissors_moves(self, cell: int, free: int) -> tuple[int, ...]:
-        """Moves to the cells a Scissors can reach: 3 straight or 2 with one turn,
-        through empty cells; entering a cell next to an enemy Scissors stops it
-        there (``free``: a bit mask of the empty cells not next to one). Sorted."""
-        origin = cell * self.game.cells
-        partners = self._partners(cell) if self.locks else ()
-        if partners:
-            return [origin + t for t in self._locked_scissors_targets(cell, set(partners))]
-        # Which cells on its paths it may pass and which hold a Scissors decide its moves.
-        through, every = self.game.board.scissors_cells[cell]
-        around = (self.scissors & every) << self.game.cells | (free & through)
+    def _scissors_moves(self, cell: int, free: int, around: int) -> tuple[int, ...]:
+        """Moves to the cells a free Scissors can reach (see ``_free_scissors_moves``),
+        kept in the cell's table by ``around`` (see ``Game.scissors_around``)."""
         seen = self.game.scissors_moves_seen[cell]
         moves = seen.get(around)
         if moves is None:
@@ -315,8 +337,16 @@ class State(base.State):
                 seen[around] = moves
         return moves
 
+    def _locked_scissors_moves(self, cell: int) -> list[int]:
+        origin = cell * self.game.cells
+        partners = set(self._partners(cell))
+        return [origin + t for t in self._locked_scissors_targets(cell, partners)]
+
     def _free_scissors_moves(self, cell: int, free: int) -> tuple[int, ...]:
-        """``_scissors_moves`` of a Scissors not locked, worked out from the board."""
+        """Moves to the cells a Scissors not locked can reach: 3 straight or 2
+        with one turn, through empty cells; entering a cell next to an enemy
+        Scissors stops it there (``free``: a bit mask of the empty cells not
+        next to one). Sorted."""
         cells = self.cells
         out = set()
         add = out.add
@@ -432,8 +462,7 @@ class State(base.State):
             self.scissors &= ~bit
 
     def _lose(self, cell: int, pieces) -> None:
-        for piece in pieces:
-            self.captured[owner(piece)][kind(piece)] += 1
+        self.captured_pieces(pieces)
         self._drop_locks(cell)
 
     def _drop_locks(self, cell: int) -> None:
@@ -442,13 +471,11 @@ class State(base.State):
 
     def _land(self, piece_or_stack: tuple, at: int) -> None:
         """Pieces arriving on ``at`` (a single piece, or Papers), captures applied."""
-        cells = self.cells
-        there = cells[at]
-        mover = kind(piece_or_stack[-1])
+        there = self.cells[at]
         if not there:
             self._put(at, piece_or_stack)
             return
-        target = kind(there[-1])
+        mover, target = piece_or_stack[-1] & 3, there[-1] & 3
         if target == FLAG:
             self._lose(at, there)
             self._put(at, piece_or_stack)
@@ -462,7 +489,7 @@ class State(base.State):
 
     def captured_pieces(self, pieces) -> None:
         for piece in pieces:
-            self.captured[owner(piece)][kind(piece)] += 1
+            self.captured[piece >> 2][piece & 3] += 1  # [owner][kind]
 
     def _rock(self, source: int, target: int) -> None:
         cells, board = self.cells, self.game.board
