@@ -139,6 +139,23 @@ class HexBoard:
         return tuple(sum(1 << n for n in self.neighbours[c]) for c in range(self.cells))
 
     @cached_property
+    def row_stops(self) -> tuple:
+        """row_stops[cell]: per row from ``cell`` (a direction with a cell next
+        to it): (a bit mask of the row's cells, whether their numbers rise
+        along it, {a cell of the row: the move actions up to and onto it},
+        the move actions to every cell of the row)."""
+        stops = []
+        for c in range(self.cells):
+            here = []
+            for ray in self.ray_moves[c]:
+                if ray:
+                    moves = tuple(move for _, move in ray)
+                    here.append((sum(1 << t for t, _ in ray), ray[0][0] > c,
+                                 {t: moves[:i + 1] for i, (t, _) in enumerate(ray)}, moves))
+            stops.append(tuple(here))
+        return tuple(stops)
+
+    @cached_property
     def row_cells(self) -> tuple[int, ...]:
         """row_cells[cell]: a bit mask of the cells on the six rows through ``cell``."""
         return tuple(sum(1 << t for ray in self.rays[c] for t in ray) for c in range(self.cells))

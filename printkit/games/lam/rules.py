@@ -112,7 +112,6 @@ class Game(base.Game):
         # surroundings again and again, so each cell's table keeps the moves by
         # what surrounds it (see State._rock_moves, _clump_moves, _scissors_moves).
         self.rock_moves_seen: list[dict] = [{} for _ in range(self.cells)]
-        self.rock_moves_far: list[dict] = [{} for _ in range(self.cells)]
         self.clump_moves_seen: list[dict] = [{} for _ in range(self.cells)]
         self.scissors_moves_seen: list[dict] = [{} for _ in range(self.cells)]
         # What decides a free Scissors' moves from a cell: which cells its paths
@@ -266,38 +265,30 @@ class State(base.State):
 
         The pieces on the first two cells of each row decide them when every
         row ends or meets a piece there (most rows of a crowded board): such
-        moves are kept by those pieces, the others by the whole rows."""
-        g = self.game
-        seen = g.rock_moves_seen[cell]
-        around = self.occupied & g.board.rows_near[cell]
+        moves are kept by those pieces, the others worked out each time."""
+        seen = self.game.rock_moves_seen[cell]
+        around = self.occupied & self.game.board.rows_near[cell]
         moves = seen.get(around)
         if moves is None:
             moves = seen[around] = self._rock_rows(cell, 2)
-        if moves:
-            return moves
-        # A row open past its first two cells: kept by the whole rows, up to REMEMBERED.
-        seen = g.rock_moves_far[cell]
-        around = self.occupied & g.board.row_cells[cell]
-        moves = seen.get(around)
-        if moves is None:
-            moves = self._rock_rows(cell)
-            if len(seen) < REMEMBERED:
-                seen[around] = moves
-        return moves
+        return moves or self._rock_rows(cell)
 
     def _rock_rows(self, cell: int, reach: int | None = None) -> tuple[int, ...]:
         """``_rock_moves`` worked out from the board; () if a row goes on
-        empty past its first ``reach`` cells."""
-        cells = self.cells
-        out = []
-        for ray in self.game.board.ray_moves[cell]:
-            for i, (at, move) in enumerate(ray):
-                if i == reach:
-                    return ()
-                out.append(move)
-                if cells[at]:
-                    break
-        return tuple(sorted(out))
+        past its first ``reach`` cells without a piece on them."""
+        occupied, out = self.occupied, []
+        for row, rising, up_to, whole in self.game.board.row_stops[cell]:
+            pieces = occupied & row
+            if pieces:
+                # The first piece along the row: its lowest cell number when they rise.
+                moves = up_to[(pieces & -pieces).bit_length() - 1 if rising else pieces.bit_length() - 1]
+            else:
+                moves = whole
+            if reach is not None and len(moves) > reach:
+                return ()
+            out += moves
+        out.sort()
+        return tuple(out)
 
     def _clump_moves(self, cell: int) -> tuple[int, ...]:
         """Up to the stack's height along each row, never past a Scissors, sorted.
