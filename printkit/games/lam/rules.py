@@ -55,6 +55,7 @@ LETTERS = "RPSF"
 BEATS = {ROCK: SCISSORS, SCISSORS: PAPER, PAPER: ROCK}
 VARIANTS = ("standard", "two-flag")
 DRAW = -2  # State.winner when a move destroys a Flag of each player at once
+STACKS = 8  # State.where[STACKS | player]: the Paper stacks of two sheets or more a player controls
 REMEMBERED = 1024  # the most surroundings a cell's table of moves keeps, where they are many
 
 
@@ -157,11 +158,12 @@ def _masks(cells: list) -> tuple[int, int]:
 
 
 def _where(cells: list) -> list[set]:
-    """Per piece (``player << 2 | kind``), the cells where it is on top (a stack's top sheet)."""
-    where: list[set] = [set() for _ in range(8)]
+    """Per piece (``player << 2 | kind``), the cells where it stands alone; per
+    player (``STACKS | player``), the cells of the Paper stacks they control."""
+    where: list[set] = [set() for _ in range(STACKS + 2)]
     for c, stack in enumerate(cells):
         if stack:
-            where[stack[-1]].add(c)
+            where[stack[-1] if len(stack) == 1 else STACKS | stack[-1] >> 2].add(c)
     return where
 
 
@@ -216,7 +218,7 @@ class State(base.State):
         mine = self.player << 2
         found, spreads = [], []
         self._add_rock_moves(mine | ROCK, found)
-        self._add_paper_moves(mine | PAPER, found, spreads)
+        self._add_paper_moves(self.player, found, spreads)
         self._add_scissors_moves(mine | SCISSORS, found)
         found.sort()  # merges the pieces' sorted moves
         if spreads:
@@ -231,15 +233,14 @@ class State(base.State):
             moves = seen[cell].get(occupied & rows_near[cell])
             found += moves if moves else self._rock_moves(cell)  # not seen yet, or rows open further
 
-    def _add_paper_moves(self, paper: int, found: list, spreads: list) -> None:
-        cells, board = self.cells, self.game.board
-        for cell in self.where[paper]:
-            if len(cells[cell]) == 1:
-                # A single sheet moves one cell onto anything: its moves are fixed.
-                found += board.single_steps[cell]
-            else:
-                found += self._clump_moves(cell)
-                spreads += board.spreads[cell]
+    def _add_paper_moves(self, p: int, found: list, spreads: list) -> None:
+        board = self.game.board
+        for cell in self.where[p << 2 | PAPER]:
+            # A single sheet moves one cell onto anything: its moves are fixed.
+            found += board.single_steps[cell]
+        for cell in self.where[STACKS | p]:
+            found += self._clump_moves(cell)
+            spreads += board.spreads[cell]
 
     def _add_scissors_moves(self, scissors: int, found: list) -> None:
         g, where = self.game, self.where
@@ -308,11 +309,6 @@ class State(base.State):
             if len(seen) < REMEMBERED:
                 seen[around] = moves
         return moves
-
-    def _enemy_scissors_next_to(self, cell: int, p: int, ignore: int | None = None) -> list[int]:
-        cells = self.cells
-        return [m for m in self.game.board.neighbours[cell]
-                if m != ignore and cells[m] and kind(cells[m][-1]) == SCISSORS and owner(cells[m][-1]) != p]
 
     def _partners(self, cell: int) -> list[int]:
         return sorted(next(iter(lock - {cell})) for lock in self.locks if cell in lock)
@@ -438,11 +434,11 @@ class State(base.State):
         """Every change to the board goes through here, keeping ``where`` and the masks right."""
         there = self.cells[cell]
         if there:
-            self.where[there[-1]].discard(cell)
+            self.where[there[-1] if len(there) == 1 else STACKS | there[-1] >> 2].discard(cell)
         self.cells[cell] = stack
         bit = 1 << cell
         if stack:
-            self.where[stack[-1]].add(cell)
+            self.where[stack[-1] if len(stack) == 1 else STACKS | stack[-1] >> 2].add(cell)
             self.occupied |= bit
             if stack[-1] & 3 == SCISSORS:
                 self.scissors |= bit
@@ -535,21 +531,24 @@ class State(base.State):
         self._put(source, ())
         partners = self._partners(source)
         self._drop_locks(source)
-        arrived = not cells[target] or BEATS[SCISSORS] == kind(cells[target][-1]) or kind(cells[target][-1]) == FLAG
+        there = cells[target]
+        arrived = not there or there[-1] & 3 in (BEATS[SCISSORS], FLAG)
         self._land(piece, target)
         if not arrived:
             return
-        p = owner(piece[0])
-        for q in set(partners) | set(self._enemy_scissors_next_to(target, p)):
-            if q in self.game.board.neighbours[target]:
+        next_to = self.game.board.neighbours[target]
+        enemy_scissors = self.where[piece[0] ^ 4]  # (the mover is a single piece: its code)
+        for q in set(partners) | (next_to & enemy_scissors):
+            if q in next_to:
                 self.locks.add(frozenset((target, q)))
 
     def _end_turn(self, p: int) -> None:
         g = self.game
         self.turn += 1
-        out = [self.captured[q][FLAG] >= g.flags_to_win for q in range(2)]
-        if out[0] or out[1]:  # a player has lost their Flags: the other wins, or both: a draw
-            self.winner = DRAW if out[0] and out[1] else int(out[0])
+        out0 = self.captured[0][FLAG] >= g.flags_to_win  # player 0 has lost their Flags
+        out1 = self.captured[1][FLAG] >= g.flags_to_win
+        if out0 or out1:  # the other player wins, or both are out: a draw
+            self.winner = DRAW if out0 and out1 else int(out0)
             return
         self.player = 1 - p
         if self.turn >= g.max_turns:
