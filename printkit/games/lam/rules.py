@@ -116,7 +116,7 @@ class Game(base.Game):
         self.clump_moves_seen: list[dict] = [{} for _ in range(self.cells)]
         self.scissors_moves_seen: list[dict] = [{} for _ in range(self.cells)]
         # What decides a free Scissors' moves from a cell: which cells its paths
-        # pass through are free (empty, not next to an enemy Scissors), and
+        # pass through stop it (a piece, or next to an enemy Scissors), and
         # which cells of its paths hold a Scissors. Masks picking those out, the
         # second shifted past the board's bits so that one int holds both.
         self.scissors_around = [(through, every << self.cells)
@@ -243,12 +243,12 @@ class State(base.State):
             spreads += board.spreads[cell]
 
     def _add_scissors_moves(self, scissors: int, found: list) -> None:
-        g, where = self.game, self.where
-        # Cells next to an enemy Scissors: where a Scissors' move would lock.
-        near = 0
+        g, where, next_to = self.game, self.where, self.game.board.around
+        # Where a Scissors' path stops: a piece, or a cell next to an enemy
+        # Scissors (entering it locks the two).
+        stops = self.occupied
         for c in where[scissors ^ 4]:  # the other player's Scissors
-            near |= g.board.around[c]
-        free = ~(self.occupied | near)  # where a Scissors passes on
+            stops |= next_to[c]
         seen, scissors_around = g.scissors_moves_seen, g.scissors_around
         on_paths = self.scissors << g.cells  # past the board's bits: see Game.scissors_around
         locked = {c for lock in self.locks for c in lock} if self.locks else ()
@@ -257,9 +257,9 @@ class State(base.State):
                 found += self._locked_scissors_moves(cell)
                 continue
             through, every = scissors_around[cell]
-            around = free & through | on_paths & every
+            around = stops & through | on_paths & every
             moves = seen[cell].get(around)
-            found += moves if moves is not None else self._scissors_moves(cell, free, around)
+            found += moves if moves is not None else self._scissors_moves(cell, stops, around)
 
     def _rock_moves(self, cell: int) -> tuple[int, ...]:
         """Along each row up to and onto the first piece (no jumping), sorted.
@@ -313,13 +313,13 @@ class State(base.State):
     def _partners(self, cell: int) -> list[int]:
         return sorted(next(iter(lock - {cell})) for lock in self.locks if cell in lock)
 
-    def _scissors_moves(self, cell: int, free: int, around: int) -> tuple[int, ...]:
+    def _scissors_moves(self, cell: int, stops: int, around: int) -> tuple[int, ...]:
         """Moves to the cells a free Scissors can reach (see ``_free_scissors_moves``),
         kept in the cell's table by ``around`` (see ``Game.scissors_around``)."""
         seen = self.game.scissors_moves_seen[cell]
         moves = seen.get(around)
         if moves is None:
-            moves = self._free_scissors_moves(cell, free)
+            moves = self._free_scissors_moves(cell, stops)
             if len(seen) < REMEMBERED:
                 seen[around] = moves
         return moves
@@ -329,11 +329,11 @@ class State(base.State):
         partners = set(self._partners(cell))
         return [origin + t for t in self._locked_scissors_targets(cell, partners)]
 
-    def _free_scissors_moves(self, cell: int, free: int) -> tuple[int, ...]:
+    def _free_scissors_moves(self, cell: int, stops: int) -> tuple[int, ...]:
         """Moves to the cells a Scissors not locked can reach: 3 straight or 2
         with one turn, through empty cells; entering a cell next to an enemy
-        Scissors stops it there (``free``: a bit mask of the empty cells not
-        next to one). Sorted."""
+        Scissors stops it there (``stops``: a bit mask of those cells and the
+        occupied ones). Sorted."""
         cells = self.cells
         out = set()
         add = out.add
@@ -344,7 +344,7 @@ class State(base.State):
                     add(first_move)
                 continue  # a piece on the first cell: nothing beyond it
             add(first_move)
-            if not free >> first & 1:
+            if stops >> first & 1:
                 continue  # next to an enemy Scissors: they lock, the move ends
             for at, move in further:
                 there = cells[at]
@@ -353,7 +353,7 @@ class State(base.State):
                         add(move)
                     break
                 add(move)
-                if not free >> at & 1:
+                if stops >> at & 1:
                     break
             for at, move in turns:
                 there = cells[at]
