@@ -244,6 +244,8 @@ class State(base.State):
 
     def _add_scissors_moves(self, scissors: int, found: list) -> None:
         g, where, next_to = self.game, self.where, self.game.board.around
+        if not where[scissors]:
+            return
         # Where a Scissors' path stops: a piece, or a cell next to an enemy
         # Scissors (entering it locks the two).
         stops = self.occupied
@@ -432,21 +434,20 @@ class State(base.State):
 
     def _put(self, cell: int, stack: tuple) -> None:
         """Every change to the board goes through here, keeping ``where`` and the masks right."""
-        there = self.cells[cell]
+        there, bit = self.cells[cell], 1 << cell
         if there:
-            self.where[there[-1] if len(there) == 1 else STACKS | there[-1] >> 2].discard(cell)
+            top = there[-1]
+            self.where[top if len(there) == 1 else STACKS | top >> 2].discard(cell)
+            self.occupied ^= bit
+            if top & 3 == SCISSORS:
+                self.scissors ^= bit
         self.cells[cell] = stack
-        bit = 1 << cell
         if stack:
-            self.where[stack[-1] if len(stack) == 1 else STACKS | stack[-1] >> 2].add(cell)
+            top = stack[-1]
+            self.where[top if len(stack) == 1 else STACKS | top >> 2].add(cell)
             self.occupied |= bit
-            if stack[-1] & 3 == SCISSORS:
+            if top & 3 == SCISSORS:
                 self.scissors |= bit
-            else:
-                self.scissors &= ~bit
-        else:
-            self.occupied &= ~bit
-            self.scissors &= ~bit
 
     def _lose(self, cell: int, pieces) -> None:
         self.captured_pieces(pieces)
