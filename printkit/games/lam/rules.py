@@ -42,6 +42,7 @@ when the move lands on a piece), ``Pb2>ne`` (spread), ``first Red``.
 from __future__ import annotations
 
 import re
+from itertools import chain
 
 from ...errors import PrintkitError, no_such_variant
 from ...rules import base
@@ -216,33 +217,36 @@ class State(base.State):
         surrounds it there (Game.rock_moves_seen and the like), or are worked
         out and kept there. A Flag never moves."""
         mine = self.player << 2
-        found, spreads = [], []
-        self._add_rock_moves(mine | ROCK, found)
-        self._add_paper_moves(self.player, found, spreads)
-        self._add_scissors_moves(mine | SCISSORS, found)
-        found.sort()  # merges the pieces' sorted moves
+        pieces, spreads = [], []  # each piece's moves, a sorted tuple; the spreads
+        self._add_rock_moves(mine | ROCK, pieces)
+        self._add_paper_moves(self.player, pieces, spreads)
+        self._add_scissors_moves(mine | SCISSORS, pieces)
+        # A piece's moves all start with its cell's number: in the order of
+        # their first moves, the pieces' moves follow one another sorted.
+        pieces.sort()
+        found = list(chain.from_iterable(pieces))
         if spreads:
             spreads.sort()
             found += spreads
         return found
 
-    def _add_rock_moves(self, rock: int, found: list) -> None:
-        g, occupied = self.game, self.occupied
+    def _add_rock_moves(self, rock: int, pieces: list) -> None:
+        g, occupied, add = self.game, self.occupied, pieces.append
         seen, rows_near = g.rock_moves_seen, g.board.rows_near
         for cell in self.where[rock]:
             moves = seen[cell].get(occupied & rows_near[cell])
-            found += moves if moves else self._rock_moves(cell)  # not seen yet, or rows open further
+            add(moves if moves else self._rock_moves(cell))  # not seen yet, or rows open further
 
-    def _add_paper_moves(self, p: int, found: list, spreads: list) -> None:
-        board = self.game.board
+    def _add_paper_moves(self, p: int, pieces: list, spreads: list) -> None:
+        board, add = self.game.board, pieces.append
         for cell in self.where[p << 2 | PAPER]:
             # A single sheet moves one cell onto anything: its moves are fixed.
-            found += board.single_steps[cell]
+            add(board.single_steps[cell])
         for cell in self.where[STACKS | p]:
-            found += self._clump_moves(cell)
+            add(self._clump_moves(cell))
             spreads += board.spreads[cell]
 
-    def _add_scissors_moves(self, scissors: int, found: list) -> None:
+    def _add_scissors_moves(self, scissors: int, pieces: list) -> None:
         g, where, next_to = self.game, self.where, self.game.board.around
         if not where[scissors]:
             return
@@ -254,14 +258,15 @@ class State(base.State):
         seen, scissors_around = g.scissors_moves_seen, g.scissors_around
         on_paths = self.scissors << g.cells  # past the board's bits: see Game.scissors_around
         locked = {c for lock in self.locks for c in lock} if self.locks else ()
+        add = pieces.append
         for cell in where[scissors]:
             if cell in locked:
-                found += self._locked_scissors_moves(cell)
+                add(self._locked_scissors_moves(cell))
                 continue
             through, every = scissors_around[cell]
             around = stops & through | on_paths & every
             moves = seen[cell].get(around)
-            found += moves if moves is not None else self._scissors_moves(cell, stops, around)
+            add(moves if moves is not None else self._scissors_moves(cell, stops, around))
 
     def _rock_moves(self, cell: int) -> tuple[int, ...]:
         """Along each row up to and onto the first piece (no jumping), sorted.
@@ -326,10 +331,10 @@ class State(base.State):
                 seen[around] = moves
         return moves
 
-    def _locked_scissors_moves(self, cell: int) -> list[int]:
+    def _locked_scissors_moves(self, cell: int) -> tuple[int, ...]:
         origin = cell * self.game.cells
         partners = set(self._partners(cell))
-        return [origin + t for t in self._locked_scissors_targets(cell, partners)]
+        return tuple(origin + t for t in self._locked_scissors_targets(cell, partners))
 
     def _free_scissors_moves(self, cell: int, stops: int) -> tuple[int, ...]:
         """Moves to the cells a Scissors not locked can reach: 3 straight or 2
