@@ -134,8 +134,8 @@ class HexBoard:
         return tuple(paths)
 
     @cached_property
-    def around(self) -> tuple[int, ...]:
-        """around[cell]: a bit mask (bit ``n`` for cell ``n``) of the cells next to ``cell``."""
+    def neighbour_masks(self) -> tuple[int, ...]:
+        """neighbour_masks[cell]: a bit mask (bit ``n`` for cell ``n``) of the cells next to ``cell``."""
         return tuple(sum(1 << n for n in self.neighbours[c]) for c in range(self.cells))
 
     @cached_property

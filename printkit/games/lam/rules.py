@@ -231,6 +231,7 @@ class State(base.State):
         return found
 
     def _add_rock_moves(self, rock: int, pieces: list) -> None:
+        """Appends to ``pieces`` the moves of each ``rock`` (a piece code), see ``_rock_moves``."""
         g, occupied, add = self.game, self.occupied, pieces.append
         seen, rows_near = g.rock_moves_seen, g.board.rows_near
         for cell in self.where[rock]:
@@ -238,6 +239,8 @@ class State(base.State):
             add(moves if moves else self._rock_moves(cell))  # not seen yet, or rows open further
 
     def _add_paper_moves(self, p: int, pieces: list, spreads: list) -> None:
+        """Appends to ``pieces`` the moves of ``p``'s single sheets and stacks,
+        to ``spreads`` the stacks' spreads."""
         board, add = self.game.board, pieces.append
         for cell in self.where[p << 2 | PAPER]:
             # A single sheet moves one cell onto anything: its moves are fixed.
@@ -247,7 +250,8 @@ class State(base.State):
             spreads += board.spreads[cell]
 
     def _add_scissors_moves(self, scissors: int, pieces: list) -> None:
-        g, where, next_to = self.game, self.where, self.game.board.around
+        """Appends to ``pieces`` the moves of each ``scissors`` (a piece code), see ``_scissors_moves``."""
+        g, where, next_to = self.game, self.where, self.game.board.neighbour_masks
         if not where[scissors]:
             return
         # Where a Scissors' path stops: a piece, or a cell next to an enemy
@@ -264,9 +268,9 @@ class State(base.State):
                 add(self._locked_scissors_moves(cell))
                 continue
             through, every = scissors_around[cell]
-            around = stops & through | on_paths & every
-            moves = seen[cell].get(around)
-            add(moves if moves is not None else self._scissors_moves(cell, stops, around))
+            surroundings = stops & through | on_paths & every
+            moves = seen[cell].get(surroundings)
+            add(moves if moves is not None else self._scissors_moves(cell, stops, surroundings))
 
     def _rock_moves(self, cell: int) -> tuple[int, ...]:
         """Along each row up to and onto the first piece (no jumping), sorted.
@@ -275,10 +279,10 @@ class State(base.State):
         row ends or meets a piece there (most rows of a crowded board): such
         moves are kept by those pieces, the others worked out each time."""
         seen = self.game.rock_moves_seen[cell]
-        around = self.occupied & self.game.board.rows_near[cell]
-        moves = seen.get(around)
+        surroundings = self.occupied & self.game.board.rows_near[cell]
+        moves = seen.get(surroundings)
         if moves is None:
-            moves = seen[around] = self._rock_rows(cell, 2)
+            moves = seen[surroundings] = self._rock_rows(cell, 2)
         return moves or self._rock_rows(cell)
 
     def _rock_rows(self, cell: int, reach: int | None = None) -> tuple[int, ...]:
@@ -286,10 +290,10 @@ class State(base.State):
         past its first ``reach`` cells without a piece on them."""
         occupied, out = self.occupied, []
         for row, rising, up_to, whole in self.game.board.row_stops[cell]:
-            pieces = occupied & row
-            if pieces:
+            on_row = occupied & row
+            if on_row:
                 # The first piece along the row: its lowest cell number when they rise.
-                moves = up_to[(pieces & -pieces).bit_length() - 1 if rising else pieces.bit_length() - 1]
+                moves = up_to[(on_row & -on_row).bit_length() - 1 if rising else on_row.bit_length() - 1]
             else:
                 moves = whole
             if reach is not None and len(moves) > reach:
@@ -303,8 +307,8 @@ class State(base.State):
         Kept by the height and the Scissors on the rows, which alone decide them."""
         g, height = self.game, len(self.cells[cell])
         seen = g.clump_moves_seen[cell]
-        around = (height, self.scissors & g.board.row_cells[cell])
-        moves = seen.get(around)
+        surroundings = (height, self.scissors & g.board.row_cells[cell])
+        moves = seen.get(surroundings)
         if moves is None:
             scissors, out = self.scissors, []
             for ray in g.board.ray_moves[cell]:
@@ -314,21 +318,21 @@ class State(base.State):
                         break  # a stack never passes a Scissors: it meets it there
             moves = tuple(sorted(out))
             if len(seen) < REMEMBERED:
-                seen[around] = moves
+                seen[surroundings] = moves
         return moves
 
     def _partners(self, cell: int) -> list[int]:
         return sorted(next(iter(lock - {cell})) for lock in self.locks if cell in lock)
 
-    def _scissors_moves(self, cell: int, stops: int, around: int) -> tuple[int, ...]:
+    def _scissors_moves(self, cell: int, stops: int, surroundings: int) -> tuple[int, ...]:
         """Moves to the cells a free Scissors can reach (see ``_free_scissors_moves``),
-        kept in the cell's table by ``around`` (see ``Game.scissors_around``)."""
+        kept in the cell's table by ``surroundings`` (see ``Game.scissors_around``)."""
         seen = self.game.scissors_moves_seen[cell]
-        moves = seen.get(around)
+        moves = seen.get(surroundings)
         if moves is None:
             moves = self._free_scissors_moves(cell, stops)
             if len(seen) < REMEMBERED:
-                seen[around] = moves
+                seen[surroundings] = moves
         return moves
 
     def _locked_scissors_moves(self, cell: int) -> tuple[int, ...]:
