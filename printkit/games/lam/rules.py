@@ -42,7 +42,6 @@ when the move lands on a piece), ``Pb2>ne`` (spread), ``first Red``.
 from __future__ import annotations
 
 import re
-from itertools import chain
 
 from ...errors import PrintkitError, no_such_variant
 from ...rules import base
@@ -224,7 +223,9 @@ class State(base.State):
         # A piece's moves all start with its cell's number: in the order of
         # their first moves, the pieces' moves follow one another sorted.
         pieces.sort()
-        found = list(chain.from_iterable(pieces))
+        found = []
+        for moves in pieces:
+            found += moves
         if spreads:
             spreads.sort()
             found += spreads
