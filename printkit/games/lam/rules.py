@@ -220,8 +220,8 @@ class State(base.State):
         self._add_rock_moves(mine | ROCK, pieces)
         self._add_paper_moves(self.player, pieces, spreads)
         self._add_scissors_moves(mine | SCISSORS, pieces)
-        # A piece's moves all start with its cell's number: in the order of
-        # their first moves, the pieces' moves follow one another sorted.
+        # A piece's moves are ``cell * cells + target``: sorted by their first
+        # moves, the pieces come cell by cell and their moves follow one another sorted.
         pieces.sort()
         found = []
         for moves in pieces:
