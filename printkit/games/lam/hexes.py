@@ -133,6 +133,58 @@ class HexBoard:
             paths.append(tuple(here))
         return tuple(paths)
 
+    @cached_property
+    def neighbour_masks(self) -> tuple[int, ...]:
+        """neighbour_masks[cell]: a bit mask (bit ``n`` for cell ``n``) of the cells next to ``cell``."""
+        return tuple(sum(1 << n for n in self.neighbours[c]) for c in range(self.cells))
+
+    @cached_property
+    def row_stops(self) -> tuple:
+        """row_stops[cell]: per row from ``cell`` (a direction with a cell next
+        to it): (a bit mask of the row's cells, whether their numbers rise
+        along it, {a cell of the row: the move actions up to and onto it},
+        the move actions to every cell of the row)."""
+        stops = []
+        for c in range(self.cells):
+            here = []
+            for ray in self.ray_moves[c]:
+                if ray:
+                    moves = tuple(move for _, move in ray)
+                    here.append((sum(1 << t for t, _ in ray), ray[0][0] > c,
+                                 {t: moves[:i + 1] for i, (t, _) in enumerate(ray)}, moves))
+            stops.append(tuple(here))
+        return tuple(stops)
+
+    @cached_property
+    def row_cells(self) -> tuple[int, ...]:
+        """row_cells[cell]: a bit mask of the cells on the six rows through ``cell``."""
+        return tuple(sum(1 << t for ray in self.rays[c] for t in ray) for c in range(self.cells))
+
+    @cached_property
+    def rows_near(self) -> tuple[int, ...]:
+        """rows_near[cell]: a bit mask of the first two cells of each of the six rows from ``cell``."""
+        return tuple(sum(1 << t for ray in self.rays[c] for t in ray[:2]) for c in range(self.cells))
+
+    @cached_property
+    def scissors_cells(self) -> tuple[tuple[int, int], ...]:
+        """scissors_cells[cell]: bit masks of (the cells a Scissors' paths from
+        ``cell`` pass through: each first cell and the next one straight on;
+        every cell of ``scissors_paths[cell]``)."""
+        masks = []
+        for c in range(self.cells):
+            through = every = 0
+            for first, _, further, turns in self.scissors_paths[c]:
+                through |= 1 << first
+                every |= 1 << first
+                for i, (at, _) in enumerate(further):
+                    every |= 1 << at
+                    if i == 0:
+                        through |= 1 << at
+                for at, _ in turns:
+                    every |= 1 << at
+            masks.append((through, every))
+        return tuple(masks)
+
     def line(self, cell: int, direction: int):
         """The cells from ``cell`` (not included) along DIRECTIONS[direction] to the edge."""
         steps = self.steps

@@ -55,6 +55,8 @@ LETTERS = "RPSF"
 BEATS = {ROCK: SCISSORS, SCISSORS: PAPER, PAPER: ROCK}
 VARIANTS = ("standard", "two-flag")
 DRAW = -2  # State.winner when a move destroys a Flag of each player at once
+STACKS = 8  # State.where[STACKS | player]: the Paper stacks of two sheets or more a player controls
+REMEMBERED = 1024  # the most surroundings a cell's table of moves keeps, where they are many
 
 
 def owner(piece: int) -> int:
@@ -105,6 +107,20 @@ class Game(base.Game):
         self.max_game_length = self.max_turns  # one decision a turn; who begins is chance
         self.setup = self._setup(data)
         self.setup_where = _where(self.setup)
+        self.setup_occupied, self.setup_scissors = _masks(self.setup)
+        # A Rock's, a Paper stack's or a free Scissors' moves from a cell depend
+        # only on what lies on its rows or paths; random games meet the same
+        # surroundings again and again, so each cell's table keeps the moves by
+        # what surrounds it (see State._rock_moves, _clump_moves, _scissors_moves).
+        self.rock_moves_seen: list[dict] = [{} for _ in range(self.cells)]
+        self.clump_moves_seen: list[dict] = [{} for _ in range(self.cells)]
+        self.scissors_moves_seen: list[dict] = [{} for _ in range(self.cells)]
+        # What decides a free Scissors' moves from a cell: which cells its paths
+        # pass through stop it (a piece, or next to an enemy Scissors), and
+        # which cells of its paths hold a Scissors. Masks picking those out, the
+        # second shifted past the board's bits so that one int holds both.
+        self.scissors_around = [(through, every << self.cells)
+                                for through, every in self.board.scissors_cells]
         self.counts = [[0] * 4 for _ in range(2)]
         for cell_pieces in self.setup:
             for piece in cell_pieces:
@@ -134,12 +150,20 @@ class Game(base.Game):
         return list(self.colors)
 
 
+def _masks(cells: list) -> tuple[int, int]:
+    """Bit masks (bit ``c`` for cell ``c``) of the occupied cells and of those holding a Scissors."""
+    occupied = sum(1 << c for c, stack in enumerate(cells) if stack)
+    scissors = sum(1 << c for c, stack in enumerate(cells) if stack and kind(stack[-1]) == SCISSORS)
+    return occupied, scissors
+
+
 def _where(cells: list) -> list[set]:
-    """Per piece (``player << 2 | kind``), the cells where it is on top (a stack's top sheet)."""
-    where: list[set] = [set() for _ in range(8)]
+    """Per piece (``player << 2 | kind``), the cells where it stands alone; per
+    player (``STACKS | player``), the cells of the Paper stacks they control."""
+    where: list[set] = [set() for _ in range(STACKS + 2)]
     for c, stack in enumerate(cells):
         if stack:
-            where[stack[-1]].add(c)
+            where[stack[-1] if len(stack) == 1 else STACKS | stack[-1] >> 2].add(c)
     return where
 
 
@@ -151,6 +175,7 @@ class State(base.State):
         self.game = game
         self.cells: list[tuple] = list(game.setup)
         self.where = [set(cells) for cells in game.setup_where]
+        self.occupied, self.scissors = game.setup_occupied, game.setup_scissors  # bit masks
         self.locks: set = set()  # frozensets of two cells holding locked enemy Scissors
         self.captured = [[0] * 4 for _ in range(2)]  # per player, per kind: off the board
         self.player = None  # None until the hand game has been played
@@ -185,76 +210,143 @@ class State(base.State):
         return self._moves()
 
     def _moves(self) -> list[int]:
-        """The mover's moves, sorted: each piece's moves cell by cell, then the spreads."""
-        g, cells, p = self.game, self.cells, self.player
-        board = g.board
-        neighbours = board.neighbours
-        where, mine = self.where, p << 2
-        # Cells next to an enemy Scissors: where a Scissors' move would lock.
-        near: set = set()
-        for c in where[(1 - p) << 2 | SCISSORS]:
-            near |= neighbours[c]
-        self._near = near
-        found, spreads = [], []
-        for cell in where[mine | ROCK]:
-            found += self._rock_moves(cell)
-        for cell in where[mine | PAPER]:
-            if len(cells[cell]) == 1:
-                # A single sheet moves one cell onto anything: its moves are fixed.
-                found += board.single_steps[cell]
+        """The mover's moves, sorted: each piece's moves cell by cell, then the spreads.
+
+        Each piece's moves come sorted from a table of its cell, by what
+        surrounds it there (Game.rock_moves_seen and the like), or are worked
+        out and kept there. A Flag never moves."""
+        mine = self.player << 2
+        pieces, spreads = [], []  # each piece's moves, a sorted tuple; the spreads
+        self._add_rock_moves(mine | ROCK, pieces)
+        self._add_paper_moves(self.player, pieces, spreads)
+        self._add_scissors_moves(mine | SCISSORS, pieces)
+        # A piece's moves are ``cell * cells + target``: sorted by their first
+        # moves, the pieces come cell by cell and their moves follow one another sorted.
+        pieces.sort()
+        found = []
+        for moves in pieces:
+            found += moves
+        if spreads:
+            spreads.sort()
+            found += spreads
+        return found
+
+    def _add_rock_moves(self, rock: int, pieces: list) -> None:
+        """Appends to ``pieces`` the moves of each ``rock`` (a piece code), see ``_rock_moves``."""
+        g, occupied, add = self.game, self.occupied, pieces.append
+        seen, rows_near = g.rock_moves_seen, g.board.rows_near
+        for cell in self.where[rock]:
+            moves = seen[cell].get(occupied & rows_near[cell])
+            add(moves if moves else self._rock_moves(cell))  # not seen yet, or rows open further
+
+    def _add_paper_moves(self, p: int, pieces: list, spreads: list) -> None:
+        """Appends to ``pieces`` the moves of ``p``'s single sheets and stacks,
+        to ``spreads`` the stacks' spreads."""
+        board, add = self.game.board, pieces.append
+        for cell in self.where[p << 2 | PAPER]:
+            # A single sheet moves one cell onto anything: its moves are fixed.
+            add(board.single_steps[cell])
+        for cell in self.where[STACKS | p]:
+            add(self._clump_moves(cell))
+            spreads += board.spreads[cell]
+
+    def _add_scissors_moves(self, scissors: int, pieces: list) -> None:
+        """Appends to ``pieces`` the moves of each ``scissors`` (a piece code), see ``_scissors_moves``."""
+        g, where, next_to = self.game, self.where, self.game.board.neighbour_masks
+        if not where[scissors]:
+            return
+        # Where a Scissors' path stops: a piece, or a cell next to an enemy
+        # Scissors (entering it locks the two).
+        stops = self.occupied
+        for c in where[scissors ^ 4]:  # the other player's Scissors
+            stops |= next_to[c]
+        seen, scissors_around = g.scissors_moves_seen, g.scissors_around
+        on_paths = self.scissors << g.cells  # past the board's bits: see Game.scissors_around
+        locked = {c for lock in self.locks for c in lock} if self.locks else ()
+        add = pieces.append
+        for cell in where[scissors]:
+            if cell in locked:
+                add(self._locked_scissors_moves(cell))
+                continue
+            through, every = scissors_around[cell]
+            surroundings = stops & through | on_paths & every
+            moves = seen[cell].get(surroundings)
+            add(moves if moves is not None else self._scissors_moves(cell, stops, surroundings))
+
+    def _rock_moves(self, cell: int) -> tuple[int, ...]:
+        """Along each row up to and onto the first piece (no jumping), sorted.
+
+        The pieces on the first two cells of each row decide them when every
+        row ends or meets a piece there (most rows of a crowded board): such
+        moves are kept by those pieces, the others worked out each time."""
+        seen = self.game.rock_moves_seen[cell]
+        surroundings = self.occupied & self.game.board.rows_near[cell]
+        moves = seen.get(surroundings)
+        if moves is None:
+            moves = seen[surroundings] = self._rock_rows(cell, 2)
+        return moves or self._rock_rows(cell)
+
+    def _rock_rows(self, cell: int, reach: int | None = None) -> tuple[int, ...]:
+        """``_rock_moves`` worked out from the board; () if a row goes on
+        past its first ``reach`` cells without a piece on them."""
+        occupied, out = self.occupied, []
+        for row, rising, up_to, whole in self.game.board.row_stops[cell]:
+            on_row = occupied & row
+            if on_row:
+                # The first piece along the row: its lowest cell number when they rise.
+                moves = up_to[(on_row & -on_row).bit_length() - 1 if rising else on_row.bit_length() - 1]
             else:
-                found += self._clump_moves(cell)
-                spreads += board.spreads[cell]
-        for cell in where[mine | SCISSORS]:
-            found += self._scissors_moves(cell)
-        # A Flag never moves. Each piece's moves are sorted: sorting merges them.
-        found.sort()
-        spreads.sort()
-        return found + spreads
-
-    def _rock_moves(self, cell: int) -> list[int]:
-        """Along each row up to and onto the first piece (no jumping), sorted."""
-        cells = self.cells
-        out = []
-        for ray in self.game.board.ray_moves[cell]:
-            for at, move in ray:
-                out.append(move)
-                if cells[at]:
-                    break
+                moves = whole
+            if reach is not None and len(moves) > reach:
+                return ()
+            out += moves
         out.sort()
-        return out
+        return tuple(out)
 
-    def _clump_moves(self, cell: int) -> list[int]:
-        """Up to the stack's height along each row, never past a Scissors, sorted."""
-        cells = self.cells
-        height = len(cells[cell])
-        out = []
-        for ray in self.game.board.ray_moves[cell]:
-            for at, move in ray[:height]:
-                out.append(move)
-                there = cells[at]
-                if there and there[-1] & 3 == SCISSORS:
-                    break  # a stack never passes a Scissors: it meets it there
-        out.sort()
-        return out
-
-    def _enemy_scissors_next_to(self, cell: int, p: int, ignore: int | None = None) -> list[int]:
-        cells = self.cells
-        return [m for m in self.game.board.neighbours[cell]
-                if m != ignore and cells[m] and kind(cells[m][-1]) == SCISSORS and owner(cells[m][-1]) != p]
+    def _clump_moves(self, cell: int) -> tuple[int, ...]:
+        """Up to the stack's height along each row, never past a Scissors, sorted.
+        Kept by the height and the Scissors on the rows, which alone decide them."""
+        g, height = self.game, len(self.cells[cell])
+        seen = g.clump_moves_seen[cell]
+        surroundings = (height, self.scissors & g.board.row_cells[cell])
+        moves = seen.get(surroundings)
+        if moves is None:
+            scissors, out = self.scissors, []
+            for ray in g.board.ray_moves[cell]:
+                for at, move in ray[:height]:
+                    out.append(move)
+                    if scissors >> at & 1:
+                        break  # a stack never passes a Scissors: it meets it there
+            moves = tuple(sorted(out))
+            if len(seen) < REMEMBERED:
+                seen[surroundings] = moves
+        return moves
 
     def _partners(self, cell: int) -> list[int]:
         return sorted(next(iter(lock - {cell})) for lock in self.locks if cell in lock)
 
-    def _scissors_moves(self, cell: int) -> list[int]:
-        """Moves to the cells a Scissors can reach: 3 straight or 2 with one turn,
-        through empty cells; entering a cell next to an enemy Scissors stops it
-        there. Sorted."""
+    def _scissors_moves(self, cell: int, stops: int, surroundings: int) -> tuple[int, ...]:
+        """Moves to the cells a free Scissors can reach (see ``_free_scissors_moves``),
+        kept in the cell's table by ``surroundings`` (see ``Game.scissors_around``)."""
+        seen = self.game.scissors_moves_seen[cell]
+        moves = seen.get(surroundings)
+        if moves is None:
+            moves = self._free_scissors_moves(cell, stops)
+            if len(seen) < REMEMBERED:
+                seen[surroundings] = moves
+        return moves
+
+    def _locked_scissors_moves(self, cell: int) -> tuple[int, ...]:
         origin = cell * self.game.cells
-        partners = self._partners(cell) if self.locks else ()
-        if partners:
-            return [origin + t for t in self._locked_scissors_targets(cell, set(partners))]
-        cells, near = self.cells, self._near
+        partners = set(self._partners(cell))
+        return tuple(origin + t for t in self._locked_scissors_targets(cell, partners))
+
+    def _free_scissors_moves(self, cell: int, stops: int) -> tuple[int, ...]:
+        """Moves to the cells a Scissors not locked can reach: 3 straight or 2
+        with one turn, through empty cells; entering a cell next to an enemy
+        Scissors stops it there (``stops``: a bit mask of those cells and the
+        occupied ones). Sorted."""
+        cells = self.cells
         out = set()
         add = out.add
         for first, first_move, further, turns in self.game.board.scissors_paths[cell]:
@@ -264,7 +356,7 @@ class State(base.State):
                     add(first_move)
                 continue  # a piece on the first cell: nothing beyond it
             add(first_move)
-            if first in near:
+            if stops >> first & 1:
                 continue  # next to an enemy Scissors: they lock, the move ends
             for at, move in further:
                 there = cells[at]
@@ -273,13 +365,13 @@ class State(base.State):
                         add(move)
                     break
                 add(move)
-                if at in near:
+                if stops >> at & 1:
                     break
             for at, move in turns:
                 there = cells[at]
                 if not there or there[-1] & 3 != SCISSORS:
                     add(move)
-        return sorted(out)
+        return tuple(sorted(out))
 
     def _locked_scissors_targets(self, cell: int, partners: set) -> list[int]:
         """The cells a locked Scissors can reach (see ``_scissors_moves``): it
@@ -341,7 +433,7 @@ class State(base.State):
             self._spread(cell, d)
         else:
             source, target = divmod(action, g.cells)
-            k = kind(self.cells[source][-1])
+            k = self.cells[source][-1] & 3
             if k == ROCK:
                 self._rock(source, target)
             elif k == PAPER:
@@ -351,31 +443,37 @@ class State(base.State):
         self._end_turn(p)
 
     def _put(self, cell: int, stack: tuple) -> None:
-        """Every change to the board goes through here, keeping ``where`` right."""
-        there = self.cells[cell]
+        """Every change to the board goes through here, keeping ``where`` and the masks right."""
+        there, bit = self.cells[cell], 1 << cell
         if there:
-            self.where[there[-1]].discard(cell)
+            top = there[-1]
+            self.where[top if len(there) == 1 else STACKS | top >> 2].discard(cell)
+            self.occupied ^= bit
+            if top & 3 == SCISSORS:
+                self.scissors ^= bit
         self.cells[cell] = stack
         if stack:
-            self.where[stack[-1]].add(cell)
+            top = stack[-1]
+            self.where[top if len(stack) == 1 else STACKS | top >> 2].add(cell)
+            self.occupied |= bit
+            if top & 3 == SCISSORS:
+                self.scissors |= bit
 
     def _lose(self, cell: int, pieces) -> None:
-        for piece in pieces:
-            self.captured[owner(piece)][kind(piece)] += 1
+        self.captured_pieces(pieces)
         self._drop_locks(cell)
 
     def _drop_locks(self, cell: int) -> None:
-        self.locks = {lock for lock in self.locks if cell not in lock}
+        if self.locks:
+            self.locks = {lock for lock in self.locks if cell not in lock}
 
     def _land(self, piece_or_stack: tuple, at: int) -> None:
         """Pieces arriving on ``at`` (a single piece, or Papers), captures applied."""
-        cells = self.cells
-        there = cells[at]
-        mover = kind(piece_or_stack[-1])
+        there = self.cells[at]
         if not there:
             self._put(at, piece_or_stack)
             return
-        target = kind(there[-1])
+        mover, target = piece_or_stack[-1] & 3, there[-1] & 3
         if target == FLAG:
             self._lose(at, there)
             self._put(at, piece_or_stack)
@@ -389,7 +487,7 @@ class State(base.State):
 
     def captured_pieces(self, pieces) -> None:
         for piece in pieces:
-            self.captured[owner(piece)][kind(piece)] += 1
+            self.captured[piece >> 2][piece & 3] += 1  # [owner][kind]
 
     def _rock(self, source: int, target: int) -> None:
         cells, board = self.cells, self.game.board
@@ -444,25 +542,24 @@ class State(base.State):
         self._put(source, ())
         partners = self._partners(source)
         self._drop_locks(source)
-        arrived = not cells[target] or BEATS[SCISSORS] == kind(cells[target][-1]) or kind(cells[target][-1]) == FLAG
+        there = cells[target]
+        arrived = not there or there[-1] & 3 in (BEATS[SCISSORS], FLAG)
         self._land(piece, target)
         if not arrived:
             return
-        p = owner(piece[0])
-        for q in set(partners) | set(self._enemy_scissors_next_to(target, p)):
-            if q in self.game.board.neighbours[target]:
+        next_to = self.game.board.neighbours[target]
+        enemy_scissors = self.where[piece[0] ^ 4]  # (the mover is a single piece: its code)
+        for q in set(partners) | (next_to & enemy_scissors):
+            if q in next_to:
                 self.locks.add(frozenset((target, q)))
 
     def _end_turn(self, p: int) -> None:
         g = self.game
         self.turn += 1
-        lost = [self.captured[q][FLAG] for q in range(2)]
-        out = [q for q in range(2) if lost[q] >= g.flags_to_win]
-        if len(out) == 2:
-            self.winner = DRAW
-            return
-        if out:
-            self.winner = 1 - out[0]
+        out0 = self.captured[0][FLAG] >= g.flags_to_win  # player 0 has lost their Flags
+        out1 = self.captured[1][FLAG] >= g.flags_to_win
+        if out0 or out1:  # the other player wins, or both are out: a draw
+            self.winner = DRAW if out0 and out1 else int(out0)
             return
         self.player = 1 - p
         if self.turn >= g.max_turns:
@@ -589,6 +686,7 @@ def _from_json(game: Game, obj) -> State:
         cells[b.index(*b.place(cell))] = pieces
     state.cells = cells
     state.where = _where(cells)
+    state.occupied, state.scissors = _masks(cells)
     captured = obj["captured"]
     if not isinstance(captured, dict) or set(captured) != set(names):
         _fail(f"'captured' must have an entry for each of {', '.join(names)}")
