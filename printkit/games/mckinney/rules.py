@@ -207,7 +207,7 @@ class State(base.State):
     """A McKinney position: the board, the caches, Shields and Sliders, and
     how far the current turn has gone."""
 
-    __slots__ = ("game", "cells", "exits", "moves", "stale", "builder", "shields", "cache", "sliders", "units",
+    __slots__ = ("game", "cells", "exits", "moves", "stale", "one_step", "builder", "shields", "cache", "sliders", "units",
                  "player", "phase", "turn", "read", "path", "moving", "built", "moved", "frozen",
                  "winner", "unfinished", "_legal_cache")
 
@@ -230,12 +230,15 @@ class State(base.State):
         # friendly Unit of another type (PASS), bit 8 + d if the square that
         # way is empty. Kept up to date by _put.
         self.exits = [0] * game.squares
-        # moves[square]: the first steps of the Unit there, for a move of two
-        # steps or more; worked out when its owner's Units stage needs them and
-        # the square is in stale[owner] (something next to it or its
-        # friends' changed, or a step over a friend needs a search each time).
+        # moves[square]: the first steps of the Unit there this Units stage, none
+        # while it is frozen; worked out when its owner's Units stage needs them
+        # and the square is in stale[owner] (something next to it or its
+        # friends' changed, it is frozen, or a step over a friend needs a search
+        # each time). Bit p of one_step: player p's are worked out for moves of
+        # one step (no step over a friend), else for two steps or more.
         self.moves = [()] * game.squares
         self.stale = [set() for _ in range(n)]
+        self.one_step = 0
         self.turn = 0  # turns completed
         self.winner = -1
         self.unfinished = False
@@ -404,53 +407,47 @@ class State(base.State):
     def _units_stage_actions(self, steps: int) -> list[int]:
         """END and the first steps of the current player's Units that may still
         move this turn, each Unit ``steps`` steps long at most."""
-        frozen = self.frozen
-        units = self.units[self.player]
-        actions = [END]
-        if steps == 1:  # no step over a friend: the move could not go on
-            exits, step_sets = self.exits, self.game.unit_step_sets
-            for square in units:
-                if exits[square] & 15 and square not in frozen:
-                    actions += step_sets[square << 4 | exits[square] & 15]
-            return actions
-        if self.stale[self.player]:
+        p = self.player
+        units = self.units[p]
+        if (self.one_step >> p & 1) != (steps == 1):
+            # Steps over friends open or close for every Unit.
+            self.one_step ^= 1 << p
+            self.stale[p].update(units)
+        if self.stale[p]:
             self._update_moves(steps)
         moves = self.moves
-        if frozen:
-            for square in units:
-                if square not in frozen:
-                    actions += moves[square]
-        else:
-            for square in units:
-                actions += moves[square]
+        actions = [END]
+        for square in units:  # a plain loop: cheaper here than chain and map
+            actions += moves[square]
         return actions
 
     def _update_moves(self, steps: int) -> None:
         """Work out again ``moves`` of the current player's Units on stale squares."""
         g, p, cells, exits, moves = self.game, self.player, self.cells, self.exits, self.moves
-        passes, step_sets, unit_owner = g.passes, g.unit_step_sets, g.unit_owner
+        passes, step_sets, unit_owner, frozen = g.passes, g.unit_step_sets, g.unit_owner, self.frozen
         squares = self.stale[p]
         self.stale[p] = stale = set()
         for square in squares:
             c = cells[square]
             if unit_owner[c] != p:  # no longer this player's Unit
                 continue
+            if square in frozen:
+                moves[square] = ()
+                stale.add(square)  # it moves again next turn
+                continue
             exit_bits = exits[square]
             open_ = exit_bits & 15
-            settled = True
-            if exit_bits & 0xF0:
+            if exit_bits & 0xF0 and steps > 1:
                 # A step over a friend is open if the friend has an empty square
                 # beside it; else a search says, and says again next time.
                 for bit, n in passes[square << 4 | exit_bits >> 4 & 15]:
                     if exits[n] > 0xFF:
                         open_ |= bit
                     else:
-                        settled = False
+                        stale.add(square)
                         if self._leads_on((c - 1) & 3, n, steps - 1, (square, n)):
                             open_ |= bit
             moves[square] = step_sets[square << 4 | open_]
-            if not settled:
-                stale.add(square)
 
     def _transit_actions(self) -> list[int]:
         """The Unit in transit: stop (unless it stands on a friend) or step on."""
@@ -660,6 +657,7 @@ class State(base.State):
         self.exits = [0] * len(cells)
         self.moves = [()] * len(cells)
         self.stale = [set() for _ in self.units]
+        self.one_step = 0
         for square, value in enumerate(cells):
             self._put(square, value)
 
@@ -725,6 +723,7 @@ class State(base.State):
         other.exits = self.exits[:]
         other.moves = self.moves[:]
         other.stale = list(map(set.copy, self.stale))
+        other.one_step = self.one_step
         other.builder = self.builder[:]
         other.shields = self.shields[:]
         other.cache = list(map(list.copy, self.cache))
