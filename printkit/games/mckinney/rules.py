@@ -277,7 +277,12 @@ class State(base.State):
         if self.turn >= self.game.max_turns:
             self._cap()
             return
-        self._begin_turn(self._next_player(self.player))
+        shields = self.shields
+        for q in self.game.turn_order[self.player]:  # as _next_player
+            if shields[q] > 0:
+                self._begin_turn(q)
+                return
+        self._begin_turn(self.player)
 
     def _cap(self) -> None:
         """The spec's turn limit is reached: the game is over, unfinished."""
@@ -457,10 +462,10 @@ class State(base.State):
         rules = g.entry[self.player][kind]
         for action, n in g.unit_steps[square]:
             rule = rules[cells[n]]
-            if rule == ENTER:
-                if n not in path:
+            if rule and n not in path:  # not BLOCKED, not a square the move has been on
+                if rule == ENTER:
                     actions.append(action)
-            elif rule == PASS and n not in path:
+                    continue
                 left = g.notches[1][self.read[1]][1] - len(path)
                 if left > 0 and self._can_finish(kind, n, left, (*path, n)):
                     actions.append(action)
@@ -516,7 +521,10 @@ class State(base.State):
         if not (action in legal if legal is not None and type(action) is int else self._is_legal(action)):
             raise IllegalAction(f"action {action!r} is not legal in this position")
         self._legal_cache = None
-        self._apply(action)
+        if action >= self.game.unit_step_base:  # the most common action, without another call
+            self._unit_step(action)
+        else:
+            self._apply(action)
 
     def _apply(self, action: int) -> None:
         g = self.game
@@ -581,16 +589,17 @@ class State(base.State):
 
     def _unit_step(self, action: int) -> None:
         """A Unit steps: the first step of its move (Units stage) or the next one."""
-        g, p, cells = self.game, self.player, self.cells
+        g, p, cells, path = self.game, self.player, self.cells, self.path
         step = action - g.unit_step_base
         n = g.step_to[step]
         if self.phase == UNITS:
             square = step >> 2
             self.phase = UNIT_MOVE
             self.moving = (cells[square] - 1) & 3
-            self._remove_unit(p, square)
-            self.path = [square]
-        self.path.append(n)
+            self.units[p].remove(square)  # in transit: off the board until it stops
+            self._put(square, 0)
+            self.path = path = [square]
+        path.append(n)
         c = cells[n]
         if c:
             owner, other = divmod(c - 1, 4)
@@ -598,13 +607,14 @@ class State(base.State):
                 if other == 0:
                     self._attack_builder(owner)
                     return
-                self._remove_unit(owner, n)  # taken: back to its owner's cache
+                self.units[owner].remove(n)  # taken: back to its owner's cache
+                self._put(n, 0)
                 self.cache[owner][other - 1] += 1
             else:
                 return  # passing over a friendly Unit: the step was legal only if the move can go on
         # Stop here if no step is left or none may be taken; else what this
         # position allows is worked out already.
-        if len(self.path) <= g.notches[1][self.read[1]][1]:
+        if len(path) <= g.notches[1][self.read[1]][1]:
             actions = self._transit_actions()
             if len(actions) > 1:
                 self._legal_cache = actions
@@ -631,12 +641,13 @@ class State(base.State):
             if q < 0:
                 continue  # no Unit there: nothing to keep
             old = exits[u]
-            new = old & keep | onto[c] << d
+            rest = old & keep  # the other directions' bits
+            new = rest | onto[c] << d
             if new != old:  # its steps may have changed
                 exits[u] = new
                 owner = stale[q]
                 owner.add(u)
-                if (old > 0xFF) != (new > 0xFF):
+                if rest < 0x100 and (old ^ new) > 0xFF:
                     # Its first empty neighbour or its last: whether a friend
                     # may pass over it with a step to spare changed too.
                     owner.update(g.adjacent[u])
@@ -671,9 +682,15 @@ class State(base.State):
 
     def _unit_stopped(self) -> None:
         p, n = self.player, self.path[-1]
-        self._add_unit(p, n, self.moving)
+        insort(self.units[p], n)
+        self._put(n, 1 + p * 4 + self.moving)
         self.frozen.add(n)
-        self._unit_done()
+        # As _unit_done, without another call (a move ends this way most often).
+        self.moving = 0
+        self.path = []
+        self.moved += 1
+        if not self._enter_units():
+            self._end_turn()
 
     def _unit_done(self) -> None:
         self.moving = 0
