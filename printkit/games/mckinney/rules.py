@@ -207,7 +207,7 @@ class State(base.State):
     """A McKinney position: the board, the caches, Shields and Sliders, and
     how far the current turn has gone."""
 
-    __slots__ = ("game", "cells", "exits", "moves", "stale", "one_step", "builder", "shields", "cache", "sliders", "units",
+    __slots__ = ("game", "cells", "exits", "moves", "stale", "one_step", "shared", "builder", "shields", "cache", "sliders", "units",
                  "player", "phase", "turn", "read", "path", "moving", "built", "moved", "frozen",
                  "winner", "unfinished", "_legal_cache")
 
@@ -239,6 +239,9 @@ class State(base.State):
         self.moves = [()] * game.squares
         self.stale = [set() for _ in range(n)]
         self.one_step = 0
+        # exits and moves may be shared with clones (copy-on-write): whoever
+        # changes them first while this is set takes copies (_own).
+        self.shared = False
         self.turn = 0  # turns completed
         self.winner = -1
         self.unfinished = False
@@ -428,6 +431,8 @@ class State(base.State):
 
     def _update_moves(self, steps: int) -> None:
         """Work out again ``moves`` of the current player's Units on stale squares."""
+        if self.shared:
+            self._own()
         g, p, cells, exits, moves = self.game, self.player, self.cells, self.exits, self.moves
         passes, step_sets, unit_owner, frozen = g.passes, g.unit_step_sets, g.unit_owner, self.frozen
         squares = self.stale[p]
@@ -625,6 +630,8 @@ class State(base.State):
     def _put(self, square: int, value: int) -> None:
         """Set what ``square`` holds (a cell value), and the exits of the Units it
         touches: its neighbours' and its own."""
+        if self.shared:
+            self._own()
         g, cells, exits, stale = self.game, self.cells, self.exits, self.stale
         cells[square] = value
         open_ = 0
@@ -652,6 +659,12 @@ class State(base.State):
                     # may pass over it with a step to spare changed too.
                     owner.update(g.adjacent[u])
 
+    def _own(self) -> None:
+        """Copies of exits and moves of this State's own, before it changes them."""
+        self.exits = self.exits[:]
+        self.moves = self.moves[:]
+        self.shared = False
+
     def _add_unit(self, player: int, square: int, kind: int) -> None:
         insort(self.units[player], square)
         self._put(square, 1 + player * 4 + kind)
@@ -667,6 +680,7 @@ class State(base.State):
         cells = self.cells
         self.exits = [0] * len(cells)
         self.moves = [()] * len(cells)
+        self.shared = False
         self.stale = [set() for _ in self.units]
         self.one_step = 0
         for square, value in enumerate(cells):
@@ -737,8 +751,9 @@ class State(base.State):
         other = State.__new__(State)
         other.game, other._legal_cache = self.game, None
         other.cells = self.cells[:]
-        other.exits = self.exits[:]
-        other.moves = self.moves[:]
+        # The per-square caches are shared until one of the two changes them.
+        other.exits, other.moves = self.exits, self.moves
+        self.shared = other.shared = True
         other.stale = list(map(set.copy, self.stale))
         other.one_step = self.one_step
         other.builder = self.builder[:]
