@@ -30,7 +30,7 @@ The notation and position format are documented in the reference
 from __future__ import annotations
 
 import re
-from bisect import insort
+from bisect import bisect_left, insort
 
 from ...errors import PrintkitError
 from ...spec import data_of
@@ -522,8 +522,17 @@ class State(base.State):
     def apply(self, action: int) -> None:
         legal = self._legal_cache
         # Checked against the legal actions when a playout has just asked for
-        # them; otherwise without building the list.
-        if not (action in legal if legal is not None and type(action) is int else self._is_legal(action)):
+        # them (sorted: a long list, such as the Units stage's some 60, by a
+        # binary search); otherwise without building the list.
+        if legal is not None and type(action) is int:
+            if len(legal) < 16:
+                if action not in legal:
+                    raise IllegalAction(f"action {action!r} is not legal in this position")
+            else:
+                i = bisect_left(legal, action)
+                if i == len(legal) or legal[i] != action:
+                    raise IllegalAction(f"action {action!r} is not legal in this position")
+        elif not self._is_legal(action):
             raise IllegalAction(f"action {action!r} is not legal in this position")
         self._legal_cache = None
         if action >= self.game.unit_step_base:  # the most common action, without another call
