@@ -207,7 +207,8 @@ class State(base.State):
     """A McKinney position: the board, the caches, Shields and Sliders, and
     how far the current turn has gone."""
 
-    __slots__ = ("game", "cells", "exits", "moves", "stale", "one_step", "shared", "builder", "shields", "cache", "sliders", "units",
+    __slots__ = ("game", "cells", "exits", "moves", "stale", "one_step", "shared",
+                 "builder", "shields", "cache", "sliders", "units",
                  "player", "phase", "turn", "read", "path", "moving", "built", "moved", "frozen",
                  "winner", "unfinished", "_legal_cache")
 
