@@ -30,7 +30,7 @@ The notation and position format are documented in the reference
 from __future__ import annotations
 
 import re
-from bisect import insort
+from bisect import bisect_left, insort
 
 from ...errors import PrintkitError
 from ...spec import data_of
@@ -207,7 +207,8 @@ class State(base.State):
     """A McKinney position: the board, the caches, Shields and Sliders, and
     how far the current turn has gone."""
 
-    __slots__ = ("game", "cells", "exits", "moves", "stale", "builder", "shields", "cache", "sliders", "units",
+    __slots__ = ("game", "cells", "exits", "moves", "stale", "one_step", "shared",
+                 "builder", "shields", "cache", "sliders", "units",
                  "player", "phase", "turn", "read", "path", "moving", "built", "moved", "frozen",
                  "winner", "unfinished", "_legal_cache")
 
@@ -230,12 +231,18 @@ class State(base.State):
         # friendly Unit of another type (PASS), bit 8 + d if the square that
         # way is empty. Kept up to date by _put.
         self.exits = [0] * game.squares
-        # moves[square]: the first steps of the Unit there, for a move of two
-        # steps or more; worked out when its owner's Units stage needs them and
-        # the square is in stale[owner] (something next to it or its
-        # friends' changed, or a step over a friend needs a search each time).
+        # moves[square]: the first steps of the Unit there this Units stage, none
+        # while it is frozen; worked out when its owner's Units stage needs them
+        # and the square is in stale[owner] (something next to it or its
+        # friends' changed, it is frozen, or a step over a friend needs a search
+        # each time). Bit p of one_step: player p's are worked out for moves of
+        # one step (no step over a friend), else for two steps or more.
         self.moves = [()] * game.squares
         self.stale = [set() for _ in range(n)]
+        self.one_step = 0
+        # exits and moves may be shared with clones (copy-on-write): whoever
+        # changes them first while this is set takes copies (_own).
+        self.shared = False
         self.turn = 0  # turns completed
         self.winner = -1
         self.unfinished = False
@@ -274,7 +281,12 @@ class State(base.State):
         if self.turn >= self.game.max_turns:
             self._cap()
             return
-        self._begin_turn(self._next_player(self.player))
+        shields = self.shields
+        for q in self.game.turn_order[self.player]:  # as _next_player
+            if shields[q] > 0:
+                self._begin_turn(q)
+                return
+        self._begin_turn(self.player)
 
     def _cap(self) -> None:
         """The spec's turn limit is reached: the game is over, unfinished."""
@@ -404,53 +416,49 @@ class State(base.State):
     def _units_stage_actions(self, steps: int) -> list[int]:
         """END and the first steps of the current player's Units that may still
         move this turn, each Unit ``steps`` steps long at most."""
-        frozen = self.frozen
-        units = self.units[self.player]
-        actions = [END]
-        if steps == 1:  # no step over a friend: the move could not go on
-            exits, step_sets = self.exits, self.game.unit_step_sets
-            for square in units:
-                if exits[square] & 15 and square not in frozen:
-                    actions += step_sets[square << 4 | exits[square] & 15]
-            return actions
-        if self.stale[self.player]:
+        p = self.player
+        units = self.units[p]
+        if (self.one_step >> p & 1) != (steps == 1):
+            # Steps over friends open or close for every Unit.
+            self.one_step ^= 1 << p
+            self.stale[p].update(units)
+        if self.stale[p]:
             self._update_moves(steps)
         moves = self.moves
-        if frozen:
-            for square in units:
-                if square not in frozen:
-                    actions += moves[square]
-        else:
-            for square in units:
-                actions += moves[square]
+        actions = [END]
+        for square in units:  # a plain loop: cheaper here than chain and map
+            actions += moves[square]
         return actions
 
     def _update_moves(self, steps: int) -> None:
         """Work out again ``moves`` of the current player's Units on stale squares."""
+        if self.shared:
+            self._own()
         g, p, cells, exits, moves = self.game, self.player, self.cells, self.exits, self.moves
-        passes, step_sets, unit_owner = g.passes, g.unit_step_sets, g.unit_owner
+        passes, step_sets, unit_owner, frozen = g.passes, g.unit_step_sets, g.unit_owner, self.frozen
         squares = self.stale[p]
         self.stale[p] = stale = set()
         for square in squares:
             c = cells[square]
             if unit_owner[c] != p:  # no longer this player's Unit
                 continue
+            if square in frozen:
+                moves[square] = ()
+                stale.add(square)  # it moves again next turn
+                continue
             exit_bits = exits[square]
             open_ = exit_bits & 15
-            settled = True
-            if exit_bits & 0xF0:
+            if exit_bits & 0xF0 and steps > 1:
                 # A step over a friend is open if the friend has an empty square
                 # beside it; else a search says, and says again next time.
                 for bit, n in passes[square << 4 | exit_bits >> 4 & 15]:
                     if exits[n] > 0xFF:
                         open_ |= bit
                     else:
-                        settled = False
+                        stale.add(square)
                         if self._leads_on((c - 1) & 3, n, steps - 1, (square, n)):
                             open_ |= bit
             moves[square] = step_sets[square << 4 | open_]
-            if not settled:
-                stale.add(square)
 
     def _transit_actions(self) -> list[int]:
         """The Unit in transit: stop (unless it stands on a friend) or step on."""
@@ -460,10 +468,10 @@ class State(base.State):
         rules = g.entry[self.player][kind]
         for action, n in g.unit_steps[square]:
             rule = rules[cells[n]]
-            if rule == ENTER:
-                if n not in path:
+            if rule and n not in path:  # not BLOCKED, not a square the move has been on
+                if rule == ENTER:
                     actions.append(action)
-            elif rule == PASS and n not in path:
+                    continue
                 left = g.notches[1][self.read[1]][1] - len(path)
                 if left > 0 and self._can_finish(kind, n, left, (*path, n)):
                     actions.append(action)
@@ -515,11 +523,23 @@ class State(base.State):
     def apply(self, action: int) -> None:
         legal = self._legal_cache
         # Checked against the legal actions when a playout has just asked for
-        # them; otherwise without building the list.
-        if not (action in legal if legal is not None and type(action) is int else self._is_legal(action)):
+        # them (sorted: a long list, such as the Units stage's some 60, by a
+        # binary search); otherwise without building the list.
+        if legal is not None and type(action) is int:
+            if len(legal) < 16:
+                if action not in legal:
+                    raise IllegalAction(f"action {action!r} is not legal in this position")
+            else:
+                i = bisect_left(legal, action)
+                if i == len(legal) or legal[i] != action:
+                    raise IllegalAction(f"action {action!r} is not legal in this position")
+        elif not self._is_legal(action):
             raise IllegalAction(f"action {action!r} is not legal in this position")
         self._legal_cache = None
-        self._apply(action)
+        if action >= self.game.unit_step_base:  # the most common action, without another call
+            self._unit_step(action)
+        else:
+            self._apply(action)
 
     def _apply(self, action: int) -> None:
         g = self.game
@@ -584,16 +604,17 @@ class State(base.State):
 
     def _unit_step(self, action: int) -> None:
         """A Unit steps: the first step of its move (Units stage) or the next one."""
-        g, p, cells = self.game, self.player, self.cells
+        g, p, cells, path = self.game, self.player, self.cells, self.path
         step = action - g.unit_step_base
         n = g.step_to[step]
         if self.phase == UNITS:
             square = step >> 2
             self.phase = UNIT_MOVE
             self.moving = (cells[square] - 1) & 3
-            self._remove_unit(p, square)
-            self.path = [square]
-        self.path.append(n)
+            self.units[p].remove(square)  # in transit: off the board until it stops
+            self._put(square, 0)
+            self.path = path = [square]
+        path.append(n)
         c = cells[n]
         if c:
             owner, other = divmod(c - 1, 4)
@@ -601,13 +622,14 @@ class State(base.State):
                 if other == 0:
                     self._attack_builder(owner)
                     return
-                self._remove_unit(owner, n)  # taken: back to its owner's cache
+                self.units[owner].remove(n)  # taken: back to its owner's cache
+                self._put(n, 0)
                 self.cache[owner][other - 1] += 1
             else:
                 return  # passing over a friendly Unit: the step was legal only if the move can go on
         # Stop here if no step is left or none may be taken; else what this
         # position allows is worked out already.
-        if len(self.path) <= g.notches[1][self.read[1]][1]:
+        if len(path) <= g.notches[1][self.read[1]][1]:
             actions = self._transit_actions()
             if len(actions) > 1:
                 self._legal_cache = actions
@@ -618,6 +640,8 @@ class State(base.State):
     def _put(self, square: int, value: int) -> None:
         """Set what ``square`` holds (a cell value), and the exits of the Units it
         touches: its neighbours' and its own."""
+        if self.shared:
+            self._own()
         g, cells, exits, stale = self.game, self.cells, self.exits, self.stale
         cells[square] = value
         open_ = 0
@@ -634,15 +658,22 @@ class State(base.State):
             if q < 0:
                 continue  # no Unit there: nothing to keep
             old = exits[u]
-            new = old & keep | onto[c] << d
+            rest = old & keep  # the other directions' bits
+            new = rest | onto[c] << d
             if new != old:  # its steps may have changed
                 exits[u] = new
                 owner = stale[q]
                 owner.add(u)
-                if (old > 0xFF) != (new > 0xFF):
+                if rest < 0x100 and (old ^ new) > 0xFF:
                     # Its first empty neighbour or its last: whether a friend
                     # may pass over it with a step to spare changed too.
                     owner.update(g.adjacent[u])
+
+    def _own(self) -> None:
+        """Copies of exits and moves of this State's own, before it changes them."""
+        self.exits = self.exits[:]
+        self.moves = self.moves[:]
+        self.shared = False
 
     def _add_unit(self, player: int, square: int, kind: int) -> None:
         insort(self.units[player], square)
@@ -659,7 +690,9 @@ class State(base.State):
         cells = self.cells
         self.exits = [0] * len(cells)
         self.moves = [()] * len(cells)
+        self.shared = False
         self.stale = [set() for _ in self.units]
+        self.one_step = 0
         for square, value in enumerate(cells):
             self._put(square, value)
 
@@ -673,9 +706,15 @@ class State(base.State):
 
     def _unit_stopped(self) -> None:
         p, n = self.player, self.path[-1]
-        self._add_unit(p, n, self.moving)
+        insort(self.units[p], n)
+        self._put(n, 1 + p * 4 + self.moving)
         self.frozen.add(n)
-        self._unit_done()
+        # As _unit_done, without another call (a move ends this way most often).
+        self.moving = 0
+        self.path = []
+        self.moved += 1
+        if not self._enter_units():
+            self._end_turn()
 
     def _unit_done(self) -> None:
         self.moving = 0
@@ -722,9 +761,11 @@ class State(base.State):
         other = State.__new__(State)
         other.game, other._legal_cache = self.game, None
         other.cells = self.cells[:]
-        other.exits = self.exits[:]
-        other.moves = self.moves[:]
+        # The per-square caches are shared until one of the two changes them.
+        other.exits, other.moves = self.exits, self.moves
+        self.shared = other.shared = True
         other.stale = list(map(set.copy, self.stale))
+        other.one_step = self.one_step
         other.builder = self.builder[:]
         other.shields = self.shields[:]
         other.cache = list(map(list.copy, self.cache))
