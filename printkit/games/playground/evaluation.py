@@ -12,6 +12,7 @@ stands to the other base weigh less, and decide while nobody is in reach.
 
 from __future__ import annotations
 
+import functools
 import math
 
 # How much the entry race weighs against pieces and rows (measured: greedy
@@ -57,6 +58,7 @@ def entry_rolls(game, occupied: set, free: list, row: int) -> set:
     """The rolls (1 to 6) that take one of the ``free`` squares' pieces into
     the base behind ``row``: a piece needs the fewest steps to it exactly,
     through empty squares."""
+    around = _neighbours(game.width, game.depth)
     steps, frontier = {}, []
     for column in game.base_columns:  # one step from these squares into the base
         if (column, row) not in occupied:
@@ -66,7 +68,7 @@ def entry_rolls(game, occupied: set, free: list, row: int) -> set:
         k = steps[(x, y)]
         if k >= 5:
             continue
-        for n in _around(game, x, y):
+        for n in around[(x, y)]:
             if n not in occupied and n not in steps:
                 steps[n] = k + 1
                 frontier.append(n)
@@ -75,7 +77,7 @@ def entry_rolls(game, occupied: set, free: list, row: int) -> set:
         if y == row and x in game.base_columns:
             rolls.add(1)
             continue
-        fewest = min((steps[n] + 1 for n in _around(game, x, y) if n in steps), default=7)
+        fewest = min((steps[n] + 1 for n in around[(x, y)] if n in steps), default=7)
         if fewest <= 6:
             rolls.add(fewest)
     return rolls
@@ -89,9 +91,12 @@ def first_in(p: float, q: float) -> float:
     return p / (1 - (1 - p) * (1 - q))
 
 
-def _around(game, x: int, y: int):
-    return [(nx, ny) for nx, ny in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1))
-            if 0 <= nx < game.width and 0 <= ny < game.depth]
+@functools.lru_cache(maxsize=8)
+def _neighbours(width: int, depth: int) -> dict:
+    """Square (x, y) -> the squares beside it, for a board of that size (worked out once)."""
+    return {(x, y): tuple((nx, ny) for nx, ny in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1))
+                          if 0 <= nx < width and 0 <= ny < depth)
+            for x in range(width) for y in range(depth)}
 
 
 def _xy(name: str) -> tuple[int, int]:
