@@ -592,15 +592,16 @@ class State(base.State):
         g, p = self.game, self.player
         t, n = divmod(action - BUILD_BASE, g.squares)
         self.phase = BUILD
-        self._add_unit(p, n, t + 1)
+        insort(self.units[p], n)  # as _add_unit, without another call
+        self._put(n, 2 + p * 4 + t)  # cell value 1 + player * 4 + kind, kind = t + 1
         self.frozen.add(n)  # units built this turn do not move this turn
         self.cache[p][t] -= 1
         self.built += 1
         actions = self._builder_actions()
         if len(actions) > 1:
             self._legal_cache = actions
-        else:
-            self._after_stage()
+        elif not self._enter_units():  # as _after_stage
+            self._end_turn()
 
     def _unit_step(self, action: int) -> None:
         """A Unit steps: the first step of its move (Units stage) or the next one."""
@@ -709,12 +710,19 @@ class State(base.State):
         insort(self.units[p], n)
         self._put(n, 1 + p * 4 + self.moving)
         self.frozen.add(n)
-        # As _unit_done, without another call (a move ends this way most often).
+        # As _unit_done and _enter_units, without more calls (a move ends this
+        # way most often). Steps per Unit are above 0: a Unit has just moved.
         self.moving = 0
-        self.path = []
         self.moved += 1
-        if not self._enter_units():
-            self._end_turn()
+        self.phase = UNITS
+        self.path = []
+        units, steps = self.game.notches[1][self.read[1]]
+        if self.moved < units:
+            actions = self._units_stage_actions(steps)
+            if len(actions) > 1:
+                self._legal_cache = actions
+                return
+        self._end_turn()
 
     def _unit_done(self) -> None:
         self.moving = 0
