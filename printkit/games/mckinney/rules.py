@@ -422,43 +422,42 @@ class State(base.State):
             # Steps over friends open or close for every Unit.
             self.one_step ^= 1 << p
             self.stale[p].update(units)
-        if self.stale[p]:
-            self._update_moves(steps)
-        moves = self.moves
+        squares = self.stale[p]
+        if squares:
+            # Work out again ``moves`` of this player's Units on stale squares
+            # (here rather than in a call of its own: once per listing).
+            if self.shared:
+                self._own()
+            g, cells, exits, moves = self.game, self.cells, self.exits, self.moves
+            passes, step_sets, unit_owner, frozen = g.passes, g.unit_step_sets, g.unit_owner, self.frozen
+            self.stale[p] = stale = set()
+            for square in squares:
+                c = cells[square]
+                if unit_owner[c] != p:  # no longer this player's Unit
+                    continue
+                if square in frozen:
+                    moves[square] = ()
+                    stale.add(square)  # it moves again next turn
+                    continue
+                exit_bits = exits[square]
+                open_ = exit_bits & 15
+                if exit_bits & 0xF0 and steps > 1:
+                    # A step over a friend is open if the friend has an empty square
+                    # beside it; else a search says, and says again next time.
+                    for bit, n in passes[square << 4 | exit_bits >> 4 & 15]:
+                        if exits[n] > 0xFF:
+                            open_ |= bit
+                        else:
+                            stale.add(square)
+                            if self._leads_on((c - 1) & 3, n, steps - 1, (square, n)):
+                                open_ |= bit
+                moves[square] = step_sets[square << 4 | open_]
+        else:
+            moves = self.moves
         actions = [END]
         for square in units:  # a plain loop: cheaper here than chain and map
             actions += moves[square]
         return actions
-
-    def _update_moves(self, steps: int) -> None:
-        """Work out again ``moves`` of the current player's Units on stale squares."""
-        if self.shared:
-            self._own()
-        g, p, cells, exits, moves = self.game, self.player, self.cells, self.exits, self.moves
-        passes, step_sets, unit_owner, frozen = g.passes, g.unit_step_sets, g.unit_owner, self.frozen
-        squares = self.stale[p]
-        self.stale[p] = stale = set()
-        for square in squares:
-            c = cells[square]
-            if unit_owner[c] != p:  # no longer this player's Unit
-                continue
-            if square in frozen:
-                moves[square] = ()
-                stale.add(square)  # it moves again next turn
-                continue
-            exit_bits = exits[square]
-            open_ = exit_bits & 15
-            if exit_bits & 0xF0 and steps > 1:
-                # A step over a friend is open if the friend has an empty square
-                # beside it; else a search says, and says again next time.
-                for bit, n in passes[square << 4 | exit_bits >> 4 & 15]:
-                    if exits[n] > 0xFF:
-                        open_ |= bit
-                    else:
-                        stale.add(square)
-                        if self._leads_on((c - 1) & 3, n, steps - 1, (square, n)):
-                            open_ |= bit
-            moves[square] = step_sets[square << 4 | open_]
 
     def _transit_actions(self) -> list[int]:
         """The Unit in transit: stop (unless it stands on a friend) or step on."""
