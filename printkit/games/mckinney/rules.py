@@ -628,9 +628,18 @@ class State(base.State):
             else:
                 return  # passing over a friendly Unit: the step was legal only if the move can go on
         # Stop here if no step is left or none may be taken; else what this
-        # position allows is worked out already.
-        if len(path) <= g.notches[1][self.read[1]][1]:
-            actions = self._transit_actions()
+        # position allows is worked out already: as _transit_actions, without
+        # another call (n is empty now, so stopping is one choice).
+        left = g.notches[1][self.read[1]][1] - len(path)
+        if left >= 0:
+            actions = [END]
+            kind = self.moving
+            rules = g.entry[p][kind]
+            for action, m in g.unit_steps[n]:
+                rule = rules[cells[m]]
+                if rule and m not in path:  # not BLOCKED, not a square the move has been on
+                    if rule == ENTER or left > 0 and self._can_finish(kind, m, left, (*path, m)):
+                        actions.append(action)
             if len(actions) > 1:
                 self._legal_cache = actions
                 return
