@@ -591,7 +591,7 @@ class State(base.State):
         g, p = self.game, self.player
         t, n = divmod(action - BUILD_BASE, g.squares)
         self.phase = BUILD
-        insort(self.units[p], n)  # as _add_unit, without another call
+        insort(self.units[p], n)  # units stay in square order
         self._put(n, 2 + p * 4 + t)  # cell value 1 + player * 4 + kind, kind = t + 1
         self.frozen.add(n)  # units built this turn do not move this turn
         self.cache[p][t] -= 1
@@ -683,10 +683,6 @@ class State(base.State):
         self.exits = self.exits[:]
         self.moves = self.moves[:]
         self.shared = False
-
-    def _add_unit(self, player: int, square: int, kind: int) -> None:
-        insort(self.units[player], square)
-        self._put(square, 1 + player * 4 + kind)
 
     def _remove_unit(self, owner: int, square: int) -> None:
         self.units[owner].remove(square)
