@@ -422,43 +422,42 @@ class State(base.State):
             # Steps over friends open or close for every Unit.
             self.one_step ^= 1 << p
             self.stale[p].update(units)
-        if self.stale[p]:
-            self._update_moves(steps)
-        moves = self.moves
+        squares = self.stale[p]
+        if squares:
+            # Work out again ``moves`` of this player's Units on stale squares
+            # (here rather than in a call of its own: once per listing).
+            if self.shared:
+                self._own()
+            g, cells, exits, moves = self.game, self.cells, self.exits, self.moves
+            passes, step_sets, unit_owner, frozen = g.passes, g.unit_step_sets, g.unit_owner, self.frozen
+            self.stale[p] = stale = set()
+            for square in squares:
+                c = cells[square]
+                if unit_owner[c] != p:  # no longer this player's Unit
+                    continue
+                if square in frozen:
+                    moves[square] = ()
+                    stale.add(square)  # it moves again next turn
+                    continue
+                exit_bits = exits[square]
+                open_ = exit_bits & 15
+                if exit_bits & 0xF0 and steps > 1:
+                    # A step over a friend is open if the friend has an empty square
+                    # beside it; else a search says, and says again next time.
+                    for bit, n in passes[square << 4 | exit_bits >> 4 & 15]:
+                        if exits[n] > 0xFF:
+                            open_ |= bit
+                        else:
+                            stale.add(square)
+                            if self._leads_on((c - 1) & 3, n, steps - 1, (square, n)):
+                                open_ |= bit
+                moves[square] = step_sets[square << 4 | open_]
+        else:
+            moves = self.moves
         actions = [END]
         for square in units:  # a plain loop: cheaper here than chain and map
             actions += moves[square]
         return actions
-
-    def _update_moves(self, steps: int) -> None:
-        """Work out again ``moves`` of the current player's Units on stale squares."""
-        if self.shared:
-            self._own()
-        g, p, cells, exits, moves = self.game, self.player, self.cells, self.exits, self.moves
-        passes, step_sets, unit_owner, frozen = g.passes, g.unit_step_sets, g.unit_owner, self.frozen
-        squares = self.stale[p]
-        self.stale[p] = stale = set()
-        for square in squares:
-            c = cells[square]
-            if unit_owner[c] != p:  # no longer this player's Unit
-                continue
-            if square in frozen:
-                moves[square] = ()
-                stale.add(square)  # it moves again next turn
-                continue
-            exit_bits = exits[square]
-            open_ = exit_bits & 15
-            if exit_bits & 0xF0 and steps > 1:
-                # A step over a friend is open if the friend has an empty square
-                # beside it; else a search says, and says again next time.
-                for bit, n in passes[square << 4 | exit_bits >> 4 & 15]:
-                    if exits[n] > 0xFF:
-                        open_ |= bit
-                    else:
-                        stale.add(square)
-                        if self._leads_on((c - 1) & 3, n, steps - 1, (square, n)):
-                            open_ |= bit
-            moves[square] = step_sets[square << 4 | open_]
 
     def _transit_actions(self) -> list[int]:
         """The Unit in transit: stop (unless it stands on a friend) or step on."""
@@ -592,15 +591,16 @@ class State(base.State):
         g, p = self.game, self.player
         t, n = divmod(action - BUILD_BASE, g.squares)
         self.phase = BUILD
-        self._add_unit(p, n, t + 1)
+        insort(self.units[p], n)  # units stay in square order
+        self._put(n, 2 + p * 4 + t)  # cell value 1 + player * 4 + kind, kind = t + 1
         self.frozen.add(n)  # units built this turn do not move this turn
         self.cache[p][t] -= 1
         self.built += 1
         actions = self._builder_actions()
         if len(actions) > 1:
             self._legal_cache = actions
-        else:
-            self._after_stage()
+        elif not self._enter_units():  # as _after_stage
+            self._end_turn()
 
     def _unit_step(self, action: int) -> None:
         """A Unit steps: the first step of its move (Units stage) or the next one."""
@@ -628,9 +628,18 @@ class State(base.State):
             else:
                 return  # passing over a friendly Unit: the step was legal only if the move can go on
         # Stop here if no step is left or none may be taken; else what this
-        # position allows is worked out already.
-        if len(path) <= g.notches[1][self.read[1]][1]:
-            actions = self._transit_actions()
+        # position allows is worked out already: as _transit_actions, without
+        # another call (n is empty now, so stopping is one choice).
+        left = g.notches[1][self.read[1]][1] - len(path)
+        if left >= 0:
+            actions = [END]
+            kind = self.moving
+            rules = g.entry[p][kind]
+            for action, m in g.unit_steps[n]:
+                rule = rules[cells[m]]
+                if rule and m not in path:  # not BLOCKED, not a square the move has been on
+                    if rule == ENTER or left > 0 and self._can_finish(kind, m, left, (*path, m)):
+                        actions.append(action)
             if len(actions) > 1:
                 self._legal_cache = actions
                 return
@@ -675,10 +684,6 @@ class State(base.State):
         self.moves = self.moves[:]
         self.shared = False
 
-    def _add_unit(self, player: int, square: int, kind: int) -> None:
-        insort(self.units[player], square)
-        self._put(square, 1 + player * 4 + kind)
-
     def _remove_unit(self, owner: int, square: int) -> None:
         self.units[owner].remove(square)
         self._put(square, 0)
@@ -709,12 +714,19 @@ class State(base.State):
         insort(self.units[p], n)
         self._put(n, 1 + p * 4 + self.moving)
         self.frozen.add(n)
-        # As _unit_done, without another call (a move ends this way most often).
+        # As _unit_done and _enter_units, without more calls (a move ends this
+        # way most often). Steps per Unit are above 0: a Unit has just moved.
         self.moving = 0
-        self.path = []
         self.moved += 1
-        if not self._enter_units():
-            self._end_turn()
+        self.phase = UNITS
+        self.path = []
+        units, steps = self.game.notches[1][self.read[1]]
+        if self.moved < units:
+            actions = self._units_stage_actions(steps)
+            if len(actions) > 1:
+                self._legal_cache = actions
+                return
+        self._end_turn()
 
     def _unit_done(self) -> None:
         self.moving = 0
