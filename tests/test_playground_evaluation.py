@@ -19,13 +19,13 @@ from printkit.games.playground import evaluation
 GAME = rules.load("playground")  # 10 x 8; bases behind e and f of rows 1 and 8
 
 
-def xy(name):
-    return ord(name[0]) - ord("a"), int(name[1:]) - 1
+def square(name):
+    return GAME.square(ord(name[0]) - ord("a"), int(name[1:]) - 1)
 
 
-def rolls(free, occupied=(), row=7):
-    taken = {xy(s) for s in (*free, *occupied)}
-    return evaluation.entry_rolls(GAME, taken, [xy(s) for s in free], row)
+def rolls(free, occupied=(), attacker=0):
+    taken = sum(1 << square(s) for s in (*free, *occupied))
+    return evaluation.entry_rolls(GAME, taken, [square(s) for s in free], attacker)
 
 
 def test_the_rolls_that_enter_are_the_fewest_steps_exactly():
@@ -35,7 +35,7 @@ def test_the_rolls_that_enter_are_the_fewest_steps_exactly():
     assert rolls(["e1"]) == set()  # eight steps: no single roll
     assert rolls(["e7"], occupied=["e8"]) == {3}  # around: f7, f8, in
     assert rolls(["e7"], occupied=["e8", "f8"]) == set()  # both doors shut
-    assert rolls(["e2"], row=0) == {2}  # Red's way in, behind row 1
+    assert rolls(["e2"], attacker=1) == {2}  # Red's way in, behind row 1
 
 
 def test_who_gets_in_first():

@@ -12,7 +12,6 @@ stands to the other base weigh less, and decide while nobody is in reach.
 
 from __future__ import annotations
 
-import functools
 import math
 
 # How much the entry race weighs against pieces and rows (measured: greedy
@@ -34,12 +33,11 @@ def evaluate(game, view: dict, player: int, entry: float = ENTRY) -> float:
         if at is not None and at != "base":
             on[piece["owner"]].append(at)
             count[at] = count.get(at, 0) + 1
-    occupied = {_xy(at) for at in count}
+    occupied = sum(1 << _square(game, at) for at in count)
     # A stalemate holds two pieces on one square: neither moves.
-    free = {side: [_xy(at) for at in squares if count[at] == 1] for side, squares in on.items()}
-    my_row, their_row = (game.depth - 1, 0) if player == 0 else (0, game.depth - 1)
-    mine = entry_rolls(game, occupied, free[me], my_row)
-    theirs = entry_rolls(game, occupied, free[them], their_row)
+    free = {side: [_square(game, at) for at in squares if count[at] == 1] for side, squares in on.items()}
+    mine = entry_rolls(game, occupied, free[me], player)
+    theirs = entry_rolls(game, occupied, free[them], 1 - player)
     p, q = len(mine) / 6, len(theirs) / 6
     mover = view.get("to_move")
     if view.get("phase") == "move" and view.get("roll"):  # the die is cast: no chance about it
@@ -54,33 +52,15 @@ def evaluate(game, view: dict, player: int, entry: float = ENTRY) -> float:
     return entry * (2 * first - 1) + (1 - entry) * slow
 
 
-def entry_rolls(game, occupied: set, free: list, row: int) -> set:
+def entry_rolls(game, occupied: int, free: list, attacker: int) -> set:
     """The rolls (1 to 6) that take one of the ``free`` squares' pieces into
-    the base behind ``row``: a piece needs the fewest steps to it exactly,
-    through empty squares."""
-    around = _neighbours(game.width, game.depth)
-    steps, frontier = {}, []
-    for column in game.base_columns:  # one step from these squares into the base
-        if (column, row) not in occupied:
-            steps[(column, row)] = 1
-            frontier.append((column, row))
-    for x, y in frontier:  # grows as it is read: a breadth-first spread
-        k = steps[(x, y)]
-        if k >= 5:
-            continue
-        for n in around[(x, y)]:
-            if n not in occupied and n not in steps:
-                steps[n] = k + 1
-                frontier.append(n)
-    rolls = set()
-    for x, y in free:
-        if y == row and x in game.base_columns:
-            rolls.add(1)
-            continue
-        fewest = min((steps[n] + 1 for n in around[(x, y)] if n in steps), default=7)
-        if fewest <= 6:
-            rolls.add(fewest)
-    return rolls
+    the base ``attacker`` attacks: a piece needs the fewest steps to it
+    exactly, through empty squares (``occupied``: a bit per square), as the
+    rules engine finds its base entries."""
+    walks, gates = game.walks, game.gate_mask[1 - attacker]
+    within = walks.near_gates(gates, occupied, 4)  # deep enough for a 6
+    return {steps for start in free for steps in range(1, 7)
+            if walks.enters_base(start, steps, gates, within)}
 
 
 def first_in(p: float, q: float) -> float:
@@ -91,16 +71,8 @@ def first_in(p: float, q: float) -> float:
     return p / (1 - (1 - p) * (1 - q))
 
 
-@functools.lru_cache(maxsize=8)
-def _neighbours(width: int, depth: int) -> dict:
-    """Square (x, y) -> the squares beside it, for a board of that size (worked out once)."""
-    return {(x, y): tuple((nx, ny) for nx, ny in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1))
-                          if 0 <= nx < width and 0 <= ny < depth)
-            for x in range(width) for y in range(depth)}
-
-
-def _xy(name: str) -> tuple[int, int]:
-    return ord(name[0]) - ord("a"), int(name[1:]) - 1
+def _square(game, name: str) -> int:
+    return game.square(ord(name[0]) - ord("a"), int(name[1:]) - 1)
 
 
 def _rows_to_go(squares: list, target_row: int, depth: int) -> int:
