@@ -74,7 +74,7 @@ def _greedy_game(index: int, entry_for_first: float, entry_for_second: float) ->
     judges = []
     for entry in (entry_for_first, entry_for_second):
         judge = Judge(GAME)
-        judge.evaluate = functools.partial(evaluation.evaluate, entry=entry)
+        judge.evaluate_position = functools.partial(evaluation.evaluate_position, entry=entry)
         judges.append(GreedyAgent(judge))
     seats = judges if index % 2 == 0 else judges[::-1]
     rng = random.Random(f"entry-race:{index}")
@@ -97,3 +97,33 @@ def test_greedy_play_that_counts_the_entry_race_beats_pieces_and_rows_alone():
     scores = [_greedy_game(i, evaluation.ENTRY, 0.0) for i in range(60)]
     low, _ = wilson(round(sum(scores)), len(scores))
     assert low > 0.5, sum(scores)
+
+
+def test_the_position_is_judged_as_its_observation_is():
+    # The search reads the position's public part directly; it must give
+    # exactly what the observation gives, in every phase, for both sides.
+    rng = random.Random("same-judgement")
+    met = set()
+    for index in range(12):
+        state = GAME.initial_state()
+        while True:
+            met.add(state.phase)
+            for player in (0, 1):
+                assert evaluation.evaluate_position(GAME, state, player) == pytest.approx(
+                    evaluation.evaluate(GAME, state.observation(player), player), abs=1e-12)
+            if state.is_terminal():
+                break
+            state.apply(draw_chance(state, rng) if state.is_chance_node() else rng.choice(state.legal_actions()))
+    assert met >= {"setup", "first", "roll", "move", "over"}
+
+
+def test_the_position_is_judged_on_what_the_player_may_see():
+    # Two positions that differ only in the other side's hidden types are
+    # judged alike: the shortcut never reads a type.
+    rng = random.Random("unseen")
+    state = GAME.initial_state()
+    for _ in range(60):
+        state.apply(draw_chance(state, rng) if state.is_chance_node() else rng.choice(state.legal_actions()))
+    other = state.hidden_variant(0, rng)
+    assert other is not None and other.kinds != state.kinds
+    assert evaluation.evaluate_position(GAME, other, 0) == evaluation.evaluate_position(GAME, state, 0)

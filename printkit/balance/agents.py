@@ -31,12 +31,16 @@ class Judge:
 
     A finished game is +1 for its winners, -1 for the others, 0 for a draw
     or a game stopped by its cap; an unfinished one is the game's own
-    evaluation of each player's observation (0 when the game has none)."""
+    evaluation of each player's observation (0 when the game has none).
+    A game may also give ``evaluate_position(game, state, player)``: the
+    same number read from the position's public part without building the
+    observation, which the search prefers (it judges every position it meets)."""
 
     def __init__(self, game):
         self.game = game
         self.module = games.optional_stage(game.spec.game, "evaluation")
         self.evaluate = self.module.evaluate if self.module else None
+        self.evaluate_position = getattr(self.module, "evaluate_position", None)
 
     def __call__(self, state, player: int) -> float:
         if state.is_terminal():
@@ -44,6 +48,8 @@ class Judge:
             if state.unfinished or len(set(returns)) <= 1:
                 return 0.0
             return 1.0 if returns[player] == max(returns) else -1.0
+        if self.evaluate_position is not None:
+            return self.evaluate_position(self.game, state, player)
         if self.evaluate is None:
             return 0.0
         return self.evaluate(self.game, state.observation(player), player)

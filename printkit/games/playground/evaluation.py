@@ -27,28 +27,60 @@ def evaluate(game, view: dict, player: int, entry: float = ENTRY) -> float:
         return 1.0 if result["winner"] == me else -1.0
     if result:
         return 0.0
-    on, count = {me: [], them: []}, {}
+    on, count = ([], []), {}
+    seat = {me: player, them: 1 - player}
     for piece in view["pieces"]:
         at = piece["at"]
         if at is not None and at != "base":
-            on[piece["owner"]].append(at)
-            count[at] = count.get(at, 0) + 1
-    occupied = sum(1 << _square(game, at) for at in count)
+            square = _square(game, at)
+            on[seat[piece["owner"]]].append(square)
+            count[square] = count.get(square, 0) + 1
+    occupied = sum(1 << square for square in count)
     # A stalemate holds two pieces on one square: neither moves.
-    free = {side: [_square(game, at) for at in squares if count[at] == 1] for side, squares in on.items()}
-    mine = entry_rolls(game, occupied, free[me], player)
-    theirs = entry_rolls(game, occupied, free[them], 1 - player)
+    free = [[square for square in squares if count[square] == 1] for squares in on]
+    mover = seat.get(view.get("to_move"))
+    roll = view.get("roll") if view.get("phase") == "move" else None
+    return _value(game, player, on, free, occupied, mover, roll, entry)
+
+
+def evaluate_position(game, state, player: int, entry: float = ENTRY) -> float:
+    """``evaluate`` of ``player``'s observation, read straight from the
+    position's public part (where pieces stand, whose turn, the roll; never a
+    piece's type): the same number at a quarter of the cost, for the search,
+    which judges every position it meets."""
+    phase = state.phase
+    if phase == "break":  # the breaker and the rescued piece share a square for a moment
+        return evaluate(game, state.observation(player), player, entry)
+    if phase == "over":
+        if state.unfinished or state.winner not in (0, 1):
+            return 0.0
+        return 1.0 if state.winner == player else -1.0
+    on = ([], [])
+    for owner, at in zip(state.owners, state.at):
+        if at is not None:
+            on[owner].append(at)
+    mover = state.player if phase in ("setup", "move", "roll") else None
+    roll = state.roll if phase == "move" else None
+    return _value(game, player, on, state.free_at, state.occupied, mover, roll, entry)
+
+
+def _value(game, player: int, on, free, occupied: int, mover, roll, entry: float) -> float:
+    """The entry race (who is likelier to get in first), then pieces and rows;
+    ``on`` and ``free``: each side's squares, all its pieces and its free
+    ones; ``roll``: the die already cast for ``mover``, or None."""
+    opponent = 1 - player
+    mine = entry_rolls(game, occupied, free[player], player)
+    theirs = entry_rolls(game, occupied, free[opponent], opponent)
     p, q = len(mine) / 6, len(theirs) / 6
-    mover = view.get("to_move")
-    if view.get("phase") == "move" and view.get("roll"):  # the die is cast: no chance about it
-        if mover == me:
-            p = float(view["roll"] in mine)
+    if roll:  # the die is cast: no chance about it
+        if mover == player:
+            p = float(roll in mine)
         else:
-            q = float(view["roll"] in theirs)
-    first = first_in(p, q) if mover == me else 1 - first_in(q, p)
-    rows = (_rows_to_go(on[them], 1 if player == 0 else game.depth, game.depth)
-            - _rows_to_go(on[me], game.depth if player == 0 else 1, game.depth))
-    slow = math.tanh(((len(on[me]) - len(on[them])) * 0.5 + rows * 0.3) / 4.0)
+            q = float(roll in theirs)
+    first = first_in(p, q) if mover == player else 1 - first_in(q, p)
+    toward = (game.depth - 1, 0)  # the row before each side's goal, from 0
+    rows = _rows_to_go(game, on[opponent], toward[opponent]) - _rows_to_go(game, on[player], toward[player])
+    slow = math.tanh(((len(on[player]) - len(on[opponent])) * 0.5 + rows * 0.3) / 4.0)
     return entry * (2 * first - 1) + (1 - entry) * slow
 
 
@@ -57,9 +89,13 @@ def entry_rolls(game, occupied: int, free: list, attacker: int) -> set:
     the base ``attacker`` attacks: a piece needs the fewest steps to it
     exactly, through empty squares (``occupied``: a bit per square), as the
     rules engine finds its base entries."""
+    fewest = game.base_steps[attacker]  # on an empty board: a piece further away needs no search
+    near = [start for start in free if fewest[start] <= 6]
+    if not near:
+        return set()
     walks, gates = game.walks, game.gate_mask[1 - attacker]
     within = walks.near_gates(gates, occupied, 4)  # deep enough for a 6
-    return {steps for start in free for steps in range(1, 7)
+    return {steps for start in near for steps in range(fewest[start], 7)
             if walks.enters_base(start, steps, gates, within)}
 
 
@@ -75,10 +111,11 @@ def _square(game, name: str) -> int:
     return game.square(ord(name[0]) - ord("a"), int(name[1:]) - 1)
 
 
-def _rows_to_go(squares: list, target_row: int, depth: int) -> int:
+def _rows_to_go(game, squares: list, target_row: int) -> int:
     """Rows between the nearest of ``squares`` and ``target_row`` (the row
-    before a base); ``depth`` when there is none on the board."""
-    return min((abs(int(at[1:]) - target_row) for at in squares), default=depth)
+    before a base, from 0); the board's depth when there is none on it."""
+    width = game.width
+    return min((abs(square // width - target_row) for square in squares), default=game.depth)
 
 
 # --- Where things happen, for the balance report's heatmaps ------------------
