@@ -97,18 +97,41 @@ class GreedyAgent(Agent):
 
 
 class _Node:
-    __slots__ = ("visits", "value", "children", "replies")
+    __slots__ = ("visits", "value", "children", "replies", "outcomes")
 
     def __init__(self):
         self.visits = 0
         self.value = 0.0  # summed results for the player who moved into this node
         self.children: dict = {}
         self.replies: dict | None = None  # below a root action: legal actions -> replies, best first
+        self.outcomes: dict | None = None  # the chance that follows: outcome -> [visits, value, probability]
+
+    def mean(self) -> float:
+        """The node's value for the player who moved into it. Where a chance
+        follows, the visits through each outcome count by that outcome's
+        probability, not by how often the draws happened to meet it."""
+        if not self.outcomes:
+            return self.value / self.visits
+        met = visits = chance_value = expected = 0.0
+        for n, value, probability in self.outcomes.values():
+            met += probability
+            visits += n
+            chance_value += value
+            expected += probability * value / n
+        return (self.value - chance_value + visits * expected / met) / self.visits
 
 
 class MCTSAgent(Agent):
-    """UCT over actions, with random rollouts cut off after ``depth`` actions
-    (none by default) and judged by the game's evaluation there.
+    """UCT over actions, with rollouts cut off after ``depth`` actions (none
+    by default) and judged by the game's evaluation there. A rollout's
+    actions are random, or with ``rollout="greedy"`` each mover's strongest
+    by its evaluation; ``tree_depth`` caps how many decisions below the root
+    the tree keeps (no cap by default). With ``answered`` > 0, a root move
+    that a chance follows first meets every outcome, each answered by the
+    rollout's reply, all on one draw of the hidden part shared by the root's
+    moves (so they are compared on equal terms), counted as that many
+    visits; ``pick="value"`` takes the best valued move rather than the
+    most visited.
 
     The evaluation guides the tree too: the root keeps the ``width`` actions
     it ranks highest (one visit each, valued one decision ahead); below a
@@ -118,15 +141,27 @@ class MCTSAgent(Agent):
 
     Each iteration starts from a fresh ``resample`` of the position, so in
     games with hidden information the tree is shared by every position the
-    player cannot tell apart (determinised, open-loop search); dice are
-    drawn as the search passes them rather than kept in the tree."""
+    player cannot tell apart (determinised, open-loop search). Dice are not
+    drawn at random where the tree passes them: a node takes the outcome
+    whose share of its visits lags its probability most (all six faces of a
+    die within six visits), and its value weighs each outcome's results by
+    that probability (see ``_Node.mean``)."""
 
     name = "mcts"
 
     def __init__(self, judge: Judge, iterations: int = 64, depth: int = 0, exploration: float = 0.7,
-                 sample: int = 6, width: int = 8):
+                 sample: int = 6, width: int = 8, tree_depth: int | None = None, rollout: str = "random",
+                 answered: int = 0, pick: str = "visits"):
         super().__init__(judge)
+        if rollout not in ("random", "greedy"):
+            raise ValueError(f"no rollout policy {rollout!r}: random or greedy")
+        if pick not in ("visits", "value"):
+            raise ValueError(f"no way to pick {pick!r}: visits or value")
+        self.answered = answered
+        self.pick = pick
         self.width = width
+        self.tree_depth = tree_depth
+        self.rollout = rollout
         self.iterations = iterations
         self.depth = depth
         self.exploration = exploration
@@ -138,11 +173,17 @@ class MCTSAgent(Agent):
         root = self._root(state, player, rng)
         for _ in range(self.iterations):
             position = state.resample(player, rng)
-            node, path = root, [(root, None)]
+            node, path = root, [[root, None, None]]  # node, who moved into it, the chance outcome after it
             while not position.is_terminal():
                 if position.is_chance_node():
-                    position.apply(draw_chance(position, rng))
+                    if path[-1][2] is None:
+                        outcome = path[-1][2] = self._outcome(node, position, rng)
+                    else:  # a second chance before anyone decides: drawn
+                        outcome = draw_chance(position, rng)
+                    position.apply(outcome)
                     continue
+                if self.tree_depth is not None and len(path) > self.tree_depth:
+                    break  # the rest is the rollout's
                 mover = position.current_player
                 legal = position.legal_actions()
                 if node is root:  # only the candidates the root kept
@@ -156,33 +197,84 @@ class MCTSAgent(Agent):
                     node.children[action] = _Node()
                     position.apply(action)
                     node = node.children[action]
-                    path.append((node, mover))
+                    path.append([node, mover, None])
                     break
                 action = self._select(node, legal)
                 position.apply(action)
                 node = node.children[action]
-                path.append((node, mover))
-            for _ in range(self.depth):
-                if position.is_terminal():
-                    break
-                if position.is_chance_node():
-                    position.apply(draw_chance(position, rng))
-                else:
-                    position.apply(rng.choice(position.legal_actions()))
+                path.append([node, mover, None])
+            self._roll_out(position, rng)
             results = [self.judge(position, p) for p in players]
-            for visited, mover in path:
+            for visited, mover, outcome in path:
                 visited.visits += 1
                 if mover is not None:
                     visited.value += results[mover]
+                    if outcome is not None:
+                        tally = visited.outcomes[outcome]
+                        tally[0] += 1
+                        tally[1] += results[mover]
         legal = [a for a in state.legal_actions() if a in root.children]
         return self._final(root, legal, rng)
 
+    @staticmethod
+    def _outcome(node: _Node, position, rng) -> int:
+        """The chance outcome the search takes next after ``node``: where its
+        visits lag the probabilities most (fewest visits per unit of
+        probability, ties drawn), so a few visits already cover the die."""
+        if node.outcomes is None:
+            node.outcomes = {}
+        tallies = node.outcomes
+        best, choices = math.inf, []
+        for action, probability in position.chance_outcomes():
+            tally = tallies.get(action)
+            lag = (tally[0] if tally else 0) / probability
+            if lag < best - 1e-12:
+                best, choices = lag, [(action, probability)]
+            elif lag < best + 1e-12:
+                choices.append((action, probability))
+        action, probability = choices[0] if len(choices) == 1 else rng.choice(choices)
+        if action not in tallies:
+            tallies[action] = [0, 0.0, probability]
+        return action
+
+    def _roll_out(self, position, rng) -> None:
+        """``depth`` actions past the tree: random, or each mover's strongest."""
+        for _ in range(self.depth):
+            if position.is_terminal():
+                return
+            if position.is_chance_node():
+                position.apply(draw_chance(position, rng))
+            elif self.rollout == "random":
+                position.apply(rng.choice(position.legal_actions()))
+            else:
+                position.apply(self._strongest(position, position.current_player, rng))
+
+    def _strongest(self, position, mover: int, rng) -> int:
+        """What the greedy agent would play for ``mover`` here. It looks
+        ahead on its own draw of what it cannot see, as that agent does:
+        judged on the searcher's draw, an attack would be made only when the
+        draw lets it win, and the search would fear every enemy piece."""
+        seen = position.resample(mover, rng)
+        best, choices = -math.inf, []
+        for action in seen.legal_actions():
+            after = seen.clone()
+            after.apply(action)
+            value = self.judge(after, mover)
+            if value > best + 1e-9:
+                best, choices = value, [action]
+            elif value > best - 1e-9:
+                choices.append(action)
+        return choices[0] if len(choices) == 1 else rng.choice(choices)
+
     def _final(self, root: _Node, legal: list, rng) -> int:
         """The most visited action; among equals the best valued (with few
-        iterations for many actions, visits alone would often tie)."""
+        iterations for many actions, visits alone would often tie). Or, with
+        ``pick="value"``, the best valued."""
         def standing(action):
             child = root.children[action]
-            return child.visits, round(child.value / child.visits, 9)
+            if self.pick == "value":
+                return round(child.mean(), 9)
+            return child.visits, round(child.mean(), 9)
         best = max(standing(a) for a in legal)
         return rng.choice([a for a in legal if standing(a) == best])
 
@@ -203,8 +295,32 @@ class MCTSAgent(Agent):
         for value, _, action in sorted(valued, reverse=True)[:self.width]:
             child = root.children[action] = _Node()
             child.visits, child.value = 1, value
-            root.visits += 1
+            if self.answered:
+                child.visits, child.value = self.answered, self.answered * self._answered(seen, action, player, rng)
+            root.visits += child.visits
         return root
+
+    def _answered(self, seen, action: int, player: int, rng) -> float:
+        """``action``'s worth to ``player`` over every outcome of the chance
+        that follows it, weighed by probability, each outcome answered by
+        the rollout's reply: no luck of the draw in it, which a few sampled
+        visits would have."""
+        after = seen.clone()
+        after.apply(action)
+        if after.is_terminal() or not after.is_chance_node():
+            # Judged as the iterations will judge it, past the same rollout:
+            # a prior on other terms would favour whichever move the
+            # iterations happen to visit most (in set-up, where every choice
+            # is worth the same, the first one, every time).
+            self._roll_out(after, rng)
+            return self.judge(after, player)
+        total = 0.0
+        for outcome, probability in after.chance_outcomes():
+            position = after.clone()
+            position.apply(outcome)
+            self._roll_out(position, rng)
+            total += probability * self.judge(position, player)
+        return total
 
     def _best_reply(self, node: _Node, position, mover: int, untried: list, rng) -> int:
         """The strongest reply not tried yet, by the mover's evaluation: the
@@ -255,7 +371,7 @@ class MCTSAgent(Agent):
         best, choice = -math.inf, legal[0]
         for action in legal:
             child = node.children[action]
-            score = child.value / child.visits + self.exploration * math.sqrt(log_total / child.visits)
+            score = child.mean() + self.exploration * math.sqrt(log_total / child.visits)
             if score > best:
                 best, choice = score, action
         return choice

@@ -1,0 +1,66 @@
+"""The search's chance nodes: a die is covered evenly, and a node's value
+weighs each outcome by its probability, not by how often it was met."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from printkit import rules
+from printkit.balance.agents import Judge, MCTSAgent, _Node, draw_chance
+
+
+def _at_a_roll(seed: int = 0):
+    """A Playground position where the die is about to be cast."""
+    game = rules.load("playground")
+    rng = random.Random(seed)
+    state = game.initial_state()
+    while not (state.is_chance_node() and state.phase == "roll" and state.turns_played() >= 4):
+        state.apply(draw_chance(state, rng) if state.is_chance_node() else rng.choice(state.legal_actions()))
+    return game, state
+
+
+def test_six_visits_meet_all_six_faces_of_the_die():
+    game, state = _at_a_roll()
+    node, rng = _Node(), random.Random(1)
+    faces = []
+    for _ in range(12):
+        face = MCTSAgent._outcome(node, state, rng)
+        node.outcomes[face][0] += 1  # the visit, as the search counts it
+        faces.append(face)
+    assert sorted(faces[:6]) == sorted(a for a, _ in state.chance_outcomes())
+    assert sorted(faces[6:]) == sorted(faces[:6])
+
+
+def test_a_node_weighs_each_outcome_by_its_probability():
+    node = _Node()
+    # One visit valued 0.2 before any chance; then one face met three times
+    # (each a win) and another once (a loss), each face 1 in 6.
+    node.visits, node.value = 5, 0.2 + 3.0 - 1.0
+    node.outcomes = {1: [3, 3.0, 1 / 6], 2: [1, -1.0, 1 / 6]}
+    # The two faces met are equally likely: together they are worth 0, over four visits.
+    assert node.mean() == pytest.approx((0.2 + 4 * 0.0) / 5)
+    plain = _Node()
+    plain.visits, plain.value = 4, 2.0
+    assert plain.mean() == 0.5
+
+
+def test_the_greedy_rollout_plays_the_strongest_reply():
+    game, state = _at_a_roll(3)
+    state.apply(state.chance_outcomes()[0][0])  # the mover rolled a 1
+    judge = Judge(game)
+    agent = MCTSAgent(judge, depth=1, rollout="greedy")
+    mover = state.current_player
+    values = {}
+    for action in state.legal_actions():
+        after = state.clone()
+        after.apply(action)
+        values[action] = judge(after, mover)
+    chosen = agent._strongest(state, mover, random.Random(0))
+    assert values[chosen] == max(values.values())
+
+
+def test_an_unknown_rollout_policy_is_refused():
+    with pytest.raises(ValueError, match="rollout"):
+        MCTSAgent(Judge(rules.load("playground")), rollout="clever")
