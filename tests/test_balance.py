@@ -124,6 +124,15 @@ def test_each_agent_beats_the_one_below_it(name, options):
     assert steps[("greedy", "mcts")]["clear"], steps[("greedy", "mcts")]
 
 
+def test_the_search_beats_greedy_play_with_three_mckinney_players():
+    # With three, the first seat's lead under greedy play hides much of the
+    # search's edge, so it takes more games than two players do to see it.
+    planned = plan("mckinney", {"players": 3}, ("greedy", "mcts"), 90, 0, None, 3)
+    step = ladder_step(play_all(planned[("ladder", "greedy", "mcts")], jobs=2), "greedy", "mcts", 3)
+    assert step["fair_share"] == pytest.approx(1 / 3)
+    assert step["clear"], step
+
+
 def test_a_first_seat_advantage_is_found_under_greedy_play():
     # Two McKinney Builders start on neighbouring centre squares: under
     # greedy play the first to build reaches the other's Shields first.
