@@ -129,7 +129,7 @@ def test_the_search_beats_greedy_play_with_three_mckinney_players():
     # search's edge, so it takes more games than two players do to see it.
     planned = plan("mckinney", {"players": 3}, ("greedy", "mcts"), 90, 0, None, 3)
     step = ladder_step(play_all(planned[("ladder", "greedy", "mcts")], jobs=2), "greedy", "mcts", 3)
-    assert step["fair_share"] == pytest.approx(1 / 3)
+    assert step["fair_share"] == pytest.approx(1 / 3, abs=1e-4)
     assert step["clear"], step
 
 
