@@ -82,18 +82,23 @@ class GreedyAgent(Agent):
     name = "greedy"
 
     def choose(self, state, rng) -> int:
-        player = state.current_player
-        seen = state.resample(player, rng)
-        best, choices = -math.inf, []
-        for action in seen.legal_actions():
-            after = seen.clone()
-            after.apply(action)
-            value = self.judge(after, player)
-            if value > best + 1e-9:
-                best, choices = value, [action]
-            elif value > best - 1e-9:
-                choices.append(action)
-        return rng.choice(choices)
+        return rng.choice(best_actions(self.judge, state, state.current_player, rng))
+
+
+def best_actions(judge: Judge, state, player: int, rng) -> list:
+    """The actions whose results ``player``'s evaluation likes best, looked
+    at on ``player``'s own draw of what it cannot see."""
+    seen = state.resample(player, rng)
+    best, choices = -math.inf, []
+    for action in seen.legal_actions():
+        after = seen.clone()
+        after.apply(action)
+        value = judge(after, player)
+        if value > best + 1e-9:
+            best, choices = value, [action]
+        elif value > best - 1e-9:
+            choices.append(action)
+    return choices
 
 
 class _Node:
@@ -254,16 +259,7 @@ class MCTSAgent(Agent):
         ahead on its own draw of what it cannot see, as that agent does:
         judged on the searcher's draw, an attack would be made only when the
         draw lets it win, and the search would fear every enemy piece."""
-        seen = position.resample(mover, rng)
-        best, choices = -math.inf, []
-        for action in seen.legal_actions():
-            after = seen.clone()
-            after.apply(action)
-            value = self.judge(after, mover)
-            if value > best + 1e-9:
-                best, choices = value, [action]
-            elif value > best - 1e-9:
-                choices.append(action)
+        choices = best_actions(self.judge, position, mover, rng)
         return choices[0] if len(choices) == 1 else rng.choice(choices)
 
     def _final(self, root: _Node, legal: list, rng) -> int:
