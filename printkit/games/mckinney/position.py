@@ -34,7 +34,7 @@ def to_json(state) -> dict:
     g = state.game
     over = state.phase == OVER
     pieces = {}
-    for square, c in enumerate(state.cells):
+    for square, c in enumerate(state.cells[:g.squares]):  # not the wall after them
         if c:
             owner, kind = divmod(c - 1, 4)
             pieces[g.names[square]] = f"{owner}{LETTERS[kind]}"
@@ -128,7 +128,7 @@ def state_from_json(game, obj):
     pieces = obj["pieces"]
     if not isinstance(pieces, dict):
         raise IllegalAction("position.pieces: expected an object mapping squares to pieces")
-    state.cells = [0] * g.squares
+    state.cells = g.empty_board()
     state.builder = [-1] * n
     state.units = [[] for _ in range(n)]
     for name in sorted(pieces, key=str):

@@ -45,10 +45,12 @@ END_WORDS = ("pass", "stop", "", "done", "end", "stop", "")
 END, SLIDER_DOWN, SLIDER_UP, BUILDER_STEP, BUILD_BASE = 0, 1, 2, 3, 7
 DIRECTIONS = ((0, 1), (1, 0), (0, -1), (-1, 0))  # north, east, south, west
 BLOCKED, ENTER, PASS = 0, 1, 2  # Game.entry: may a Unit step onto a square
-# State.exits' bits, before the shift by the step's direction: ENTER, PASS,
-# and EMPTY (the square is empty: a friendly Unit there can be passed over
-# to it with a step to spare).
-ENTER_BIT, PASS_BIT, EMPTY_BIT = 1, 16, 256
+# A Unit's side codes (State.exits): two bits per direction d, shifted by 2 * d,
+# saying what a step that way meets: BLOCKED, TAKE (enter an enemy's square),
+# PASS (over a friend) or OPEN (an empty square: a friend there can be passed
+# over to it with a step to spare). A whole code is below 256: Python keeps
+# such numbers ready made, and the tables below read them by index.
+TAKE, OPEN = 1, 3
 
 # Notation is read without regard to case or to spaces between its parts
 # (``bg9``, ``p @ F8``, ``a+``); squares take ASCII digits only.
@@ -105,45 +107,71 @@ class Game(base.Game):
                   if 0 <= x + dx < w and 0 <= y + dy < w)
             for y in range(w) for x in range(w))
         self.adjacent = tuple(tuple(sorted(n for _, n in nbrs)) for nbrs in self.neighbours)
+        # sides[square]: the squares north, east, south and west of it, the wall's
+        # cell (State.cells[squares], see wall_value) where that is off the board.
+        sides = [[s] * 4 for _ in range(s)]
+        for square, nbrs in enumerate(self.neighbours):
+            for d, to in nbrs:
+                sides[square][d] = to
+        self.sides = tuple(map(tuple, sides))
+        # beside[square][neighbour]: a mask clearing a side code's bits toward
+        # that neighbour (a square a Unit's move has been on).
+        self.beside = tuple({to: 0xFF ^ 3 << 2 * d for d, to in nbrs} for nbrs in self.neighbours)
         # step_to[square * 4 + direction]: the square a step leads to (-1 off the board).
         step_to = [-1] * (4 * s)
         for square, nbrs in enumerate(self.neighbours):
             for d, to in nbrs:
                 step_to[square * 4 + d] = to
         self.step_to = tuple(step_to)
-        # unit_steps[square]: ((action, square stepped to), ...) of a Unit's steps from there.
-        self.unit_steps = tuple(tuple((self.unit_step_base + square * 4 + d, to) for d, to in nbrs)
-                                for square, nbrs in enumerate(self.neighbours))
         self.build_offsets = tuple((t, BUILD_BASE + t * s) for t in range(3))  # build action = offset + square
         # builder_steps[square]: ((action, square stepped to), ...) of the Builder's steps from there.
         self.builder_steps = tuple(tuple((BUILDER_STEP + d, to) for d, to in nbrs) for nbrs in self.neighbours)
+        # State.cells has one more cell after the board's squares, the wall
+        # (cell value wall_value, a piece of a player who does not play): what
+        # lies off the board (sides), blocked for every Unit.
+        self.wall_value = 1 + 4 * n
+        values = range(2 + 4 * n)
         # entry[player][kind][cell value]: may a Unit of that kind step onto a
         # square holding that (ENTER), never (BLOCKED), or only passing over a
         # friendly Unit of another type on the way to a square it may stop on (PASS).
-        self.entry = tuple(tuple(tuple(self._entry(p, kind, c) for c in range(1 + 4 * self.num_players))
+        self.entry = tuple(tuple(tuple(self._entry(p, kind, c) for c in values)
                                  for kind in range(4)) for p in range(self.num_players))
-        # The same as bits, by cell values: step_bits[unit][content] (all 0 for
-        # a Builder or an empty square in place of the Unit). Shifted by a
-        # step's direction, they make State.exits.
-        values = range(1 + 4 * self.num_players)
-        self.step_bits = tuple(tuple(self._step_bits(m, c) for c in values) for m in values)
         # unit_owner[cell value]: the player whose Unit it is, -1 for no Unit.
         self.unit_owner = tuple((m - 1) >> 2 if m and (m - 1) & 3 else -1 for m in values)
-        # step_bits_onto[content][unit]: the same, by what the square beside holds.
-        self.step_bits_onto = tuple(tuple(self.step_bits[m][c] for m in values) for c in values)
+        self.is_unit = tuple(q >= 0 for q in self.unit_owner)
+        # side_codes[unit][d][content]: a Unit's (cell value's) side code toward
+        # direction d, where the square that way holds content; all 0 for a
+        # value that is not a Unit. A Unit's code is four such lookups by what
+        # its sides hold, or'ed.
+        self.side_codes = tuple(tuple(tuple(self._side_code(m, c) << 2 * d for c in values) for d in range(4))
+                                for m in values)
+        # side_codes_onto[content][d][unit]: the same, by what the square beside holds.
+        self.side_codes_onto = tuple(tuple(tuple(self.side_codes[m][d][c] for m in values) for d in range(4))
+                                     for c in values)
+        # By side code: the directions (bits) a Unit may enter, may pass over
+        # a friend, and whether a side is empty.
+        codes = range(256)
+        self.enter_dirs = tuple(sum(1 << d for d in range(4) if code >> 2 * d & 1) for code in codes)
+        self.pass_dirs = tuple(sum(1 << d for d in range(4) if code >> 2 * d & 3 == PASS) for code in codes)
+        self.has_empty = tuple(any(code >> 2 * d & 3 == OPEN for d in range(4)) for code in codes)
         # facing[square]: ((neighbour, direction d from the neighbour to square,
-        # mask clearing that direction's bits), ...): whose exits a change on square touches.
+        # mask keeping the other directions' codes), ...): whose codes a change on square touches.
         facing = [[] for _ in range(s)]
         for square, nbrs in enumerate(self.neighbours):
             for d, to in nbrs:
-                facing[to].append((square, d, ~((ENTER_BIT | PASS_BIT | EMPTY_BIT) << d)))
+                facing[to].append((square, d, 0xFF ^ 3 << 2 * d))
         self.facing = tuple(map(tuple, facing))
-        # passes[square * 16 + directions]: ((direction's bit, square that way), ...).
-        self.passes = tuple(tuple((1 << d, to) for d, to in self.neighbours[square] if mask >> d & 1)
-                            for square in range(s) for mask in range(16))
-        # unit_step_sets[square * 16 + open directions]: those steps' actions, in direction order.
-        self.unit_step_sets = tuple(tuple(self.unit_step_base + square * 4 + d for d in range(4) if mask >> d & 1)
-                                    for square in range(s) for mask in range(16))
+        # passes[square][directions]: ((direction's bit, square that way), ...).
+        self.passes = tuple(tuple(tuple((1 << d, to) for d, to in self.neighbours[square] if mask >> d & 1)
+                                  for mask in range(16)) for square in range(s))
+        # unit_step_sets[square][directions]: the steps' actions that way, in direction order.
+        self.unit_step_sets = tuple(tuple(tuple(self.unit_step_base + square * 4 + d for d in range(4) if mask >> d & 1)
+                                          for mask in range(16)) for square in range(s))
+        # transit_sets: the same after END, a moving Unit's actions on an empty square.
+        self.transit_sets = tuple(tuple((END, *steps) for steps in sets) for sets in self.unit_step_sets)
+        # came_from[step]: keeps a side code but toward the square a Unit's step
+        # (action - unit_step_base) has left.
+        self.came_from = tuple(0xFF ^ 3 << 2 * (d ^ 2) for _ in range(s) for d in range(4))
         # around[square]: the squares that share a side or a corner with it, where
         # a Builder builds ("any unoccupied Space adjacent to the Builder"; Slider
         # A's 5-build notch needs more than the four orthogonal neighbours).
@@ -166,16 +194,18 @@ class Game(base.Game):
     def _square(self, x: int, y: int) -> int:
         return y * self.width + x
 
-    def _step_bits(self, unit: int, c: int) -> int:
-        """State.exits' bits (direction north) for a Unit (cell value) and what the square beside it holds."""
-        if unit == 0 or (unit - 1) & 3 == 0:
-            return 0
+    def _side_code(self, unit: int, c: int) -> int:
+        """The side code (unshifted) of a Unit (cell value) toward a square holding ``c``."""
+        if unit == 0 or (unit - 1) & 3 == 0 or unit == self.wall_value:
+            return BLOCKED
         rule = self.entry[(unit - 1) >> 2][(unit - 1) & 3][c]
-        return (ENTER_BIT if rule == ENTER else PASS_BIT if rule == PASS else 0) | (EMPTY_BIT if c == 0 else 0)
+        return OPEN if c == 0 else TAKE if rule == ENTER else PASS if rule == PASS else BLOCKED
 
     def _entry(self, player: int, kind: int, c: int) -> int:
         if c == 0:
             return ENTER
+        if c == self.wall_value:
+            return BLOCKED
         owner, other = divmod(c - 1, 4)
         if owner == player:
             return BLOCKED if other == 0 or other == kind else PASS
@@ -183,6 +213,10 @@ class Game(base.Game):
 
     def initial_state(self) -> "State":
         return State(self)
+
+    def empty_board(self) -> list[int]:
+        """State.cells of a board without pieces: every square empty, then the wall."""
+        return [0] * self.squares + [self.wall_value]
 
     def state_from_json(self, obj) -> "State":
         return position.state_from_json(self, obj)
@@ -218,7 +252,7 @@ class State(base.State):
         if not setup:
             return
         n = game.num_players
-        self.cells = [0] * game.squares  # 0 empty, else 1 + player * 4 + kind
+        self.cells = game.empty_board()  # 0 empty, else 1 + player * 4 + kind; then the wall
         self.builder = list(game.starts)  # square of each Builder, -1 once eliminated
         for p, square in enumerate(game.starts):
             self.cells[square] = 1 + p * 4
@@ -226,10 +260,8 @@ class State(base.State):
         self.cache = [list(game.unit_counts) for _ in range(n)]  # per player, per Unit type
         self.sliders = [list(game.slider_starts) for _ in range(n)]
         self.units = [[] for _ in range(n)]  # squares of each player's Units on the board, in order
-        # exits[square], for the Unit on square (0 elsewhere): bit d set if it may
-        # step in direction d (ENTER), bit 4 + d if that step passes over a
-        # friendly Unit of another type (PASS), bit 8 + d if the square that
-        # way is empty. Kept up to date by _put.
+        # exits[square], for the Unit on square (0 elsewhere): its side code
+        # (TAKE, PASS, OPEN or BLOCKED each way). Kept up to date by _put.
         self.exits = [0] * game.squares
         # moves[square]: the first steps of the Unit there this Units stage, none
         # while it is frozen; worked out when its owner's Units stage needs them
@@ -342,24 +374,28 @@ class State(base.State):
                 return True
         return False
 
-    def _leads_on(self, kind: int, friend: int, left: int, visited) -> bool:
-        """``_can_finish`` from a friend passed over by a Unit still on its own
-        square (Units stage). Every square visited is occupied then (the Unit and
-        friends), so a square it may enter is never one of them, and a friend
-        with an empty square beside it (``exits``) always leads on."""
-        cells, exits, entry = self.cells, self.exits, self.game.entry[self.player][kind]
-        onward = []
-        for n in self.game.adjacent[friend]:
-            rule = entry[cells[n]]
-            if rule == ENTER:
-                return True
-            if rule == PASS and left > 1 and n not in visited:
-                if exits[n] > 0xFF:
+    def _leads_on(self, unit: int, friend: int, left: int, visited) -> bool:
+        """``_can_finish`` from a friend passed over by a Unit (cell value) still
+        on its own square (Units stage). Every square visited is occupied then
+        (the Unit and friends), so a square it may enter is never one of them,
+        and a friend with an empty square beside it (``exits``) always leads on."""
+        g, cells = self.game, self.cells
+        north, east, south, west = g.sides[friend]
+        to_north, to_east, to_south, to_west = g.side_codes[unit]
+        code = to_north[cells[north]] | to_east[cells[east]] | to_south[cells[south]] | to_west[cells[west]]
+        if g.enter_dirs[code]:
+            return True
+        passing = g.pass_dirs[code]
+        if passing and left > 1:
+            exits, has_empty, onward = self.exits, g.has_empty, []
+            for _, n in g.passes[friend][passing]:
+                if n not in visited:
+                    if has_empty[exits[n]]:
+                        return True
+                    onward.append(n)
+            for n in onward:
+                if self._leads_on(unit, n, left - 1, visited + (n,)):
                     return True
-                onward.append(n)
-        for n in onward:
-            if self._leads_on(kind, n, left - 1, visited + (n,)):
-                return True
         return False
 
     # --- the contract ----------------------------------------------------------
@@ -429,7 +465,7 @@ class State(base.State):
             if self.shared:
                 self._own()
             g, cells, exits, moves = self.game, self.cells, self.exits, self.moves
-            passes, step_sets, unit_owner, frozen = g.passes, g.unit_step_sets, g.unit_owner, self.frozen
+            unit_owner, frozen, has_empty = g.unit_owner, self.frozen, g.has_empty
             self.stale[p] = stale = set()
             for square in squares:
                 c = cells[square]
@@ -439,19 +475,20 @@ class State(base.State):
                     moves[square] = ()
                     stale.add(square)  # it moves again next turn
                     continue
-                exit_bits = exits[square]
-                open_ = exit_bits & 15
-                if exit_bits & 0xF0 and steps > 1:
+                code = exits[square]
+                open_ = g.enter_dirs[code]
+                passing = g.pass_dirs[code]
+                if passing and steps > 1:
                     # A step over a friend is open if the friend has an empty square
                     # beside it; else a search says, and says again next time.
-                    for bit, n in passes[square << 4 | exit_bits >> 4 & 15]:
-                        if exits[n] > 0xFF:
+                    for bit, n in g.passes[square][passing]:
+                        if has_empty[exits[n]]:
                             open_ |= bit
                         else:
                             stale.add(square)
-                            if self._leads_on((c - 1) & 3, n, steps - 1, (square, n)):
+                            if self._leads_on(c, n, steps - 1, (square, n)):
                                 open_ |= bit
-                moves[square] = step_sets[square << 4 | open_]
+                moves[square] = g.unit_step_sets[square][open_]
         else:
             moves = self.moves
         actions = [END]
@@ -461,20 +498,32 @@ class State(base.State):
 
     def _transit_actions(self) -> list[int]:
         """The Unit in transit: stop (unless it stands on a friend) or step on."""
-        g, cells, path, kind = self.game, self.cells, self.path, self.moving
+        g, path = self.game, self.path
         square = path[-1]
-        actions = [] if cells[square] else [END]  # passing over a friendly Unit: no stopping there
-        rules = g.entry[self.player][kind]
-        for action, n in g.unit_steps[square]:
-            rule = rules[cells[n]]
-            if rule and n not in path:  # not BLOCKED, not a square the move has been on
-                if rule == ENTER:
-                    actions.append(action)
-                    continue
-                left = g.notches[1][self.read[1]][1] - len(path)
-                if left > 0 and self._can_finish(kind, n, left, (*path, n)):
-                    actions.append(action)
-        return actions
+        left = g.notches[1][self.read[1]][1] - len(path)
+        steps = g.unit_step_sets[square][self._transit_open(square, path, self.moving, left)]
+        return [*steps] if self.cells[square] else [END, *steps]  # on a friendly Unit: no stopping there
+
+    def _transit_open(self, square: int, path: list, kind: int, left: int) -> int:
+        """The directions (bits) a Unit of ``kind`` moving along ``path`` to
+        ``square`` may step on, with ``left`` steps after that one: onto a square
+        it may enter, or over a friend, to a square it may stop on; never back
+        onto the path."""
+        g, cells = self.game, self.cells
+        north, east, south, west = g.sides[square]
+        to_north, to_east, to_south, to_west = g.side_codes[1 + (self.player << 2) + kind]
+        code = to_north[cells[north]] | to_east[cells[east]] | to_south[cells[south]] | to_west[cells[west]]
+        beside = g.beside[square]
+        # Not back onto the path: only squares an odd number of steps back can be beside this one.
+        for before in path[-2::-2]:
+            code &= beside.get(before, 0xFF)
+        open_ = g.enter_dirs[code]
+        passing = g.pass_dirs[code]
+        if passing and left > 0:
+            for bit, friend in g.passes[square][passing]:
+                if self._can_finish(kind, friend, left, (*path, friend)):
+                    open_ |= bit
+        return open_
 
     def _is_legal(self, action: int) -> bool:
         """Exactly ``action in self.legal_actions()``, without building the list."""
@@ -632,16 +681,25 @@ class State(base.State):
         # another call (n is empty now, so stopping is one choice).
         left = g.notches[1][self.read[1]][1] - len(path)
         if left >= 0:
-            actions = [END]
             kind = self.moving
-            rules = g.entry[p][kind]
-            for action, m in g.unit_steps[n]:
-                rule = rules[cells[m]]
-                if rule and m not in path:  # not BLOCKED, not a square the move has been on
-                    if rule == ENTER or left > 0 and self._can_finish(kind, m, left, (*path, m)):
-                        actions.append(action)
-            if len(actions) > 1:
-                self._legal_cache = actions
+            north, east, south, west = g.sides[n]
+            to_north, to_east, to_south, to_west = g.side_codes[1 + (p << 2) + kind]
+            code = to_north[cells[north]] | to_east[cells[east]] | to_south[cells[south]] | to_west[cells[west]]
+            code &= g.came_from[step]
+            if left < g.notches[1][self.read[1]][1] - 3:
+                # Squares further back on the path: only those an odd number of
+                # steps back can be beside this one.
+                beside = g.beside[n]
+                for before in path[-4::-2]:
+                    code &= beside.get(before, 0xFF)
+            open_ = g.enter_dirs[code]
+            passing = g.pass_dirs[code]
+            if passing and left > 0:
+                for bit, friend in g.passes[n][passing]:
+                    if self._can_finish(kind, friend, left, (*path, friend)):
+                        open_ |= bit
+            if open_:
+                self._legal_cache = [*g.transit_sets[n][open_]]
                 return
         self._unit_stopped()
 
@@ -653,27 +711,27 @@ class State(base.State):
             self._own()
         g, cells, exits, stale = self.game, self.cells, self.exits, self.stale
         cells[square] = value
-        open_ = 0
-        if value and (value - 1) & 3:  # a Unit
-            mine = g.step_bits[value]
-            for d, n in g.neighbours[square]:
-                open_ |= mine[cells[n]] << d
-            stale[(value - 1) >> 2].add(square)
-        exits[square] = open_
-        onto, unit_owner = g.step_bits_onto[value], g.unit_owner
+        is_unit, unit_owner = g.is_unit, g.unit_owner
+        if is_unit[value]:
+            north, east, south, west = g.sides[square]
+            to_north, to_east, to_south, to_west = g.side_codes[value]
+            exits[square] = (to_north[cells[north]] | to_east[cells[east]]
+                             | to_south[cells[south]] | to_west[cells[west]])
+            stale[unit_owner[value]].add(square)
+        else:
+            exits[square] = 0
+        onto, has_empty = g.side_codes_onto[value], g.has_empty
         for u, d, keep in g.facing[square]:
             c = cells[u]
-            q = unit_owner[c]
-            if q < 0:
+            if not is_unit[c]:
                 continue  # no Unit there: nothing to keep
             old = exits[u]
-            rest = old & keep  # the other directions' bits
-            new = rest | onto[c] << d
+            new = old & keep | onto[d][c]
             if new != old:  # its steps may have changed
                 exits[u] = new
-                owner = stale[q]
+                owner = stale[unit_owner[c]]
                 owner.add(u)
-                if rest < 0x100 and (old ^ new) > 0xFF:
+                if has_empty[new] is not has_empty[old]:
                     # Its first empty neighbour or its last: whether a friend
                     # may pass over it with a step to spare changed too.
                     owner.update(g.adjacent[u])
@@ -693,12 +751,12 @@ class State(base.State):
         for units in self.units:
             units.sort()
         cells = self.cells
-        self.exits = [0] * len(cells)
-        self.moves = [()] * len(cells)
+        self.exits = [0] * self.game.squares
+        self.moves = [()] * self.game.squares
         self.shared = False
         self.stale = [set() for _ in self.units]
         self.one_step = 0
-        for square, value in enumerate(cells):
+        for square, value in enumerate(cells[:self.game.squares]):
             self._put(square, value)
 
     def _builder_stopped(self) -> None:
