@@ -44,6 +44,7 @@ END_WORDS = ("pass", "stop", "", "done", "end", "stop", "")
 
 END, SLIDER_DOWN, SLIDER_UP, BUILDER_STEP, BUILD_BASE = 0, 1, 2, 3, 7
 DIRECTIONS = ((0, 1), (1, 0), (0, -1), (-1, 0))  # north, east, south, west
+RING = ((-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1))  # Game.ring's order
 BLOCKED, ENTER, PASS = 0, 1, 2  # Game.entry: may a Unit step onto a square
 # A Unit's side codes (State.exits): two bits per direction d, shifted by 2 * d,
 # saying what a step that way meets: BLOCKED, TAKE (enter an enemy's square),
@@ -145,6 +146,8 @@ class Game(base.Game):
         # its sides hold, or'ed.
         self.side_codes = tuple(tuple(tuple(self._side_code(m, c) << 2 * d for c in values) for d in range(4))
                                 for m in values)
+        # unit_side_codes[player][kind]: side_codes of that player's Unit of that kind.
+        self.unit_side_codes = tuple(tuple(self.side_codes[1 + 4 * p + kind] for kind in range(4)) for p in range(n))
         # side_codes_onto[content][d][unit]: the same, by what the square beside holds.
         self.side_codes_onto = tuple(tuple(tuple(self.side_codes[m][d][c] for m in values) for d in range(4))
                                      for c in values)
@@ -179,6 +182,25 @@ class Game(base.Game):
             tuple(sorted((y + dy) * w + x + dx for dy in (-1, 0, 1) for dx in (-1, 0, 1)
                          if (dx or dy) and 0 <= x + dx < w and 0 <= y + dy < w))
             for y in range(w) for x in range(w))
+        # ring[square]: its around squares in square order, the four below it
+        # (south-west, south, south-east, west), then the four above it (east,
+        # north-west, north, north-east); the wall's cell where one is off the
+        # board. ring_empty[i][cell value]: bit i if that value is an empty
+        # square. Or'ed, they give which of the four below and of the four
+        # above are free, each a number 0..15 that indexes the tables below.
+        self.ring = tuple(tuple((y + dy) * w + x + dx if 0 <= x + dx < w and 0 <= y + dy < w else s
+                                for dx, dy in RING)
+                          for y in range(w) for x in range(w))
+        self.ring_empty = tuple(tuple(1 << i if c == 0 else 0 for c in values) for i in range(4))
+        # builds_below[square][free below], builds_above[square][free above]:
+        # each Unit type's build actions onto those free squares.
+        self.builds_below = tuple(self._builds(ring[:4]) for ring in self.ring)
+        self.builds_above = tuple(self._builds(ring[4:]) for ring in self.ring)
+        # builder_step_sets[free below][free above]: the Builder's steps onto
+        # the free ones of south, west, east and north (ring places 1, 3, 0, 2).
+        self.builder_step_sets = tuple(tuple(
+            tuple(BUILDER_STEP + d for d, free in enumerate((above >> 2, above, below >> 1, below >> 3)) if free & 1)
+            for above in range(16)) for below in range(16))
         self.names = tuple(square_name(i % w, i // w) for i in range(s))
         # The most decisions a turn takes. Builder stage: every step of a full
         # move and the slider choice where it stops, or every build (a stage
@@ -193,6 +215,12 @@ class Game(base.Game):
 
     def _square(self, x: int, y: int) -> int:
         return y * self.width + x
+
+    def _builds(self, squares: tuple) -> tuple:
+        """For each way (0..15) that four squares of a ring are free: each Unit type's builds onto them."""
+        return tuple(tuple(tuple(offset + n for i, n in enumerate(squares) if free >> i & 1)
+                           for _, offset in self.build_offsets)
+                     for free in range(16))
 
     def _side_code(self, unit: int, c: int) -> int:
         """The side code (unshifted) of a Unit (cell value) toward a square holding ``c``."""
@@ -243,7 +271,7 @@ class State(base.State):
 
     __slots__ = ("game", "cells", "exits", "moves", "stale", "one_step", "shared",
                  "builder", "shields", "cache", "sliders", "units",
-                 "player", "phase", "turn", "read", "path", "moving", "built", "moved", "frozen",
+                 "player", "phase", "turn", "read", "reach", "path", "moving", "built", "moved", "frozen",
                  "winner", "unfinished", "_legal_cache")
 
     def __init__(self, game: Game, setup: bool = True):
@@ -289,7 +317,7 @@ class State(base.State):
         while True:
             self.player = player
             self.phase = BUILDER
-            self.read = tuple(self.sliders[player])
+            self._set_read(tuple(self.sliders[player]))
             self.path = []
             self.built = self.moved = 0
             if self.frozen:
@@ -307,6 +335,11 @@ class State(base.State):
                 self._cap()
                 return
             player = self._next_player(player)
+
+    def _set_read(self, read: tuple) -> None:
+        """The Slider notches (A, B) read for this turn, and the steps each Unit may take."""
+        self.read = read
+        self.reach = self.game.notches[1][read[1]][1]
 
     def _end_turn(self) -> None:
         self.turn += 1
@@ -430,23 +463,30 @@ class State(base.State):
         actions = [END]
         at = self.builder[p]
         steps, builds = g.notches[0][self.read[0]]
-        if phase != BUILD and steps > 0:
+        if phase == BUILDER_MOVE:  # steps only, never back onto its path
             path = self.path
             for action, n in g.builder_steps[at]:
                 if cells[n] == 0 and n not in path:
                     actions.append(action)
-        if phase != BUILDER_MOVE and builds > self.built:
-            # Plain loops: cheaper here than comprehensions.
-            free = []
-            for n in g.around[at]:
-                if not cells[n]:
-                    free.append(n)
-            if free:
-                cache = self.cache[p]
-                for t, offset in g.build_offsets:
-                    if cache[t] > 0:
-                        for n in free:
-                            actions.append(offset + n)
+            return actions
+        # Which squares around the Builder are free, the four below it and the four above.
+        sw, s, se, w, e, nw, n, ne = g.ring[at]
+        first, second, third, fourth = g.ring_empty
+        below = first[cells[sw]] | second[cells[s]] | third[cells[se]] | fourth[cells[w]]
+        above = first[cells[e]] | second[cells[nw]] | third[cells[n]] | fourth[cells[ne]]
+        if phase == BUILDER and steps > 0:
+            actions += g.builder_step_sets[below][above]
+        if builds > self.built:
+            lower, upper, cache = g.builds_below[at][below], g.builds_above[at][above], self.cache[p]
+            if cache[0] > 0:
+                actions += lower[0]
+                actions += upper[0]
+            if cache[1] > 0:
+                actions += lower[1]
+                actions += upper[1]
+            if cache[2] > 0:
+                actions += lower[2]
+                actions += upper[2]
         return actions
 
     def _units_stage_actions(self, steps: int) -> list[int]:
@@ -500,7 +540,7 @@ class State(base.State):
         """The Unit in transit: stop (unless it stands on a friend) or step on."""
         g, path = self.game, self.path
         square = path[-1]
-        left = g.notches[1][self.read[1]][1] - len(path)
+        left = self.reach - len(path)
         steps = g.unit_step_sets[square][self._transit_open(square, path, self.moving, left)]
         return [*steps] if self.cells[square] else [END, *steps]  # on a friendly Unit: no stopping there
 
@@ -511,7 +551,7 @@ class State(base.State):
         onto the path."""
         g, cells = self.game, self.cells
         north, east, south, west = g.sides[square]
-        to_north, to_east, to_south, to_west = g.side_codes[1 + (self.player << 2) + kind]
+        to_north, to_east, to_south, to_west = g.unit_side_codes[self.player][kind]
         code = to_north[cells[north]] | to_east[cells[east]] | to_south[cells[south]] | to_west[cells[west]]
         beside = g.beside[square]
         # Not back onto the path: only squares an odd number of steps back can be beside this one.
@@ -679,14 +719,15 @@ class State(base.State):
         # Stop here if no step is left or none may be taken; else what this
         # position allows is worked out already: as _transit_actions, without
         # another call (n is empty now, so stopping is one choice).
-        left = g.notches[1][self.read[1]][1] - len(path)
+        length = len(path)
+        left = self.reach - length
         if left >= 0:
             kind = self.moving
             north, east, south, west = g.sides[n]
-            to_north, to_east, to_south, to_west = g.side_codes[1 + (p << 2) + kind]
+            to_north, to_east, to_south, to_west = g.unit_side_codes[p][kind]
             code = to_north[cells[north]] | to_east[cells[east]] | to_south[cells[south]] | to_west[cells[west]]
             code &= g.came_from[step]
-            if left < g.notches[1][self.read[1]][1] - 3:
+            if length > 3:
                 # Squares further back on the path: only those an odd number of
                 # steps back can be beside this one.
                 beside = g.beside[n]
@@ -842,6 +883,7 @@ class State(base.State):
         other.sliders = list(map(list.copy, self.sliders))
         other.units = list(map(list.copy, self.units))
         other.player, other.phase, other.turn, other.read = self.player, self.phase, self.turn, self.read
+        other.reach = self.reach
         other.path = self.path[:]
         other.moving, other.built, other.moved = self.moving, self.built, self.moved
         other.frozen = self.frozen.copy()
