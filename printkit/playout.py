@@ -46,6 +46,9 @@ def game_rng(seed: int, index: int) -> random.Random:
     return random.Random(f"printkit-playout:{seed}:{index}")
 
 
+_RANDOM = random.Random
+
+
 def choose(state, rng: random.Random, legal: list | None = None) -> int:
     """A random action: uniform over legal actions, or a chance outcome drawn by its probability."""
     if state.is_chance_node():
@@ -59,7 +62,7 @@ def choose(state, rng: random.Random, legal: list | None = None) -> int:
         return outcomes[-1][0]
     if legal is None:
         legal = state.legal_actions()
-    if type(rng) is not random.Random:  # a subclass may draw otherwise
+    if type(rng) is not _RANDOM:  # a subclass may draw otherwise
         return rng.choice(legal)
     # Random.choice(legal), drawn the way it draws (the fewest random bits
     # that cover the length, again while too large), without its two calls:

@@ -30,7 +30,7 @@ The notation and position format are documented in the reference
 from __future__ import annotations
 
 import re
-from bisect import bisect_left, insort
+from bisect import bisect_right, insort
 
 from ...errors import PrintkitError
 from ...spec import data_of
@@ -137,9 +137,14 @@ class Game(base.Game):
         # friendly Unit of another type on the way to a square it may stop on (PASS).
         self.entry = tuple(tuple(tuple(self._entry(p, kind, c) for c in values)
                                  for kind in range(4)) for p in range(self.num_players))
+        # owner[cell value], kind[cell value]: whose piece, and its kind (0 Builder, 1..3 Units).
+        self.owner = tuple((m - 1) >> 2 for m in values)
+        self.kind = tuple((m - 1) & 3 for m in values)
         # unit_owner[cell value]: the player whose Unit it is, -1 for no Unit.
         self.unit_owner = tuple((m - 1) >> 2 if m and (m - 1) & 3 else -1 for m in values)
         self.is_unit = tuple(q >= 0 for q in self.unit_owner)
+        # units_of[player][cell value]: whether that value is one of the player's Units.
+        self.units_of = tuple(tuple(q == p for q in self.unit_owner) for p in range(n))
         # side_codes[unit][d][content]: a Unit's (cell value's) side code toward
         # direction d, where the square that way holds content; all 0 for a
         # value that is not a Unit. A Unit's code is four such lookups by what
@@ -317,7 +322,8 @@ class State(base.State):
         while True:
             self.player = player
             self.phase = BUILDER
-            self._set_read(tuple(self.sliders[player]))
+            self.read = read = tuple(self.sliders[player])
+            self.reach = g.notches[1][read[1]][1]  # as _set_read
             self.path = []
             self.built = self.moved = 0
             if self.frozen:
@@ -504,31 +510,32 @@ class State(base.State):
             # (here rather than in a call of its own: once per listing).
             if self.shared:
                 self._own()
-            g, cells, exits, moves = self.game, self.cells, self.exits, self.moves
-            unit_owner, frozen, has_empty = g.unit_owner, self.frozen, g.has_empty
+            g, cells, exits, moves, frozen = self.game, self.cells, self.exits, self.moves, self.frozen
+            mine, enter_dirs, pass_dirs, has_empty = g.units_of[p], g.enter_dirs, g.pass_dirs, g.has_empty
+            passes, step_sets, deep = g.passes, g.unit_step_sets, steps > 1
             self.stale[p] = stale = set()
             for square in squares:
                 c = cells[square]
-                if unit_owner[c] != p:  # no longer this player's Unit
+                if not mine[c]:  # no longer this player's Unit
                     continue
                 if square in frozen:
                     moves[square] = ()
                     stale.add(square)  # it moves again next turn
                     continue
                 code = exits[square]
-                open_ = g.enter_dirs[code]
-                passing = g.pass_dirs[code]
-                if passing and steps > 1:
+                open_ = enter_dirs[code]
+                passing = pass_dirs[code]
+                if passing and deep:
                     # A step over a friend is open if the friend has an empty square
                     # beside it; else a search says, and says again next time.
-                    for bit, n in g.passes[square][passing]:
+                    for bit, n in passes[square][passing]:
                         if has_empty[exits[n]]:
                             open_ |= bit
                         else:
                             stale.add(square)
                             if self._leads_on(c, n, steps - 1, (square, n)):
                                 open_ |= bit
-                moves[square] = g.unit_step_sets[square][open_]
+                moves[square] = step_sets[square][open_]
         else:
             moves = self.moves
         actions = [END]
@@ -614,13 +621,11 @@ class State(base.State):
         # them (sorted: a long list, such as the Units stage's some 60, by a
         # binary search); otherwise without building the list.
         if legal is not None and type(action) is int:
-            if len(legal) < 16:
+            if self.phase != UNITS:  # a short list
                 if action not in legal:
                     raise IllegalAction(f"action {action!r} is not legal in this position")
-            else:
-                i = bisect_left(legal, action)
-                if i == len(legal) or legal[i] != action:
-                    raise IllegalAction(f"action {action!r} is not legal in this position")
+            elif legal[bisect_right(legal, action) - 1] != action:  # legal[0] is END, 0
+                raise IllegalAction(f"action {action!r} is not legal in this position")
         elif not self._is_legal(action):
             raise IllegalAction(f"action {action!r} is not legal in this position")
         self._legal_cache = None
@@ -706,7 +711,7 @@ class State(base.State):
         path.append(n)
         c = cells[n]
         if c:
-            owner, other = divmod(c - 1, 4)
+            owner, other = g.owner[c], g.kind[c]
             if owner != p:
                 if other == 0:
                     self._attack_builder(owner)
