@@ -153,6 +153,13 @@ class Game(base.Game):
                                 for m in values)
         # unit_side_codes[player][kind]: side_codes of that player's Unit of that kind.
         self.unit_side_codes = tuple(tuple(self.side_codes[1 + 4 * p + kind] for kind in range(4)) for p in range(n))
+        # passes_over[unit][content]: whether a Unit (cell value) may pass over a
+        # square holding that (a friendly Unit of another type).
+        self.passes_over = tuple(tuple(self._side_code(m, c) == PASS for c in values) for m in values)
+        # via[friend]: a Unit beside that square that last gave a Unit passing
+        # over it a way on (its own empty side), for the Units stage to try
+        # first; a hint, always checked, shared by every State of the game.
+        self.via = [s] * s  # the wall's cell: no hint yet
         # side_codes_onto[content][d][unit]: the same, by what the square beside holds.
         self.side_codes_onto = tuple(tuple(tuple(self.side_codes[m][d][c] for m in values) for d in range(4))
                                      for c in values)
@@ -430,6 +437,7 @@ class State(base.State):
             for _, n in g.passes[friend][passing]:
                 if n not in visited:
                     if has_empty[exits[n]]:
+                        g.via[friend] = n
                         return True
                     onward.append(n)
             for n in onward:
@@ -512,7 +520,7 @@ class State(base.State):
                 self._own()
             g, cells, exits, moves, frozen = self.game, self.cells, self.exits, self.moves, self.frozen
             mine, enter_dirs, pass_dirs, has_empty = g.units_of[p], g.enter_dirs, g.pass_dirs, g.has_empty
-            passes, step_sets, deep = g.passes, g.unit_step_sets, steps > 1
+            passes, step_sets, deep, via, passes_over = g.passes, g.unit_step_sets, steps > 1, g.via, g.passes_over
             self.stale[p] = stale = set()
             for square in squares:
                 c = cells[square]
@@ -531,10 +539,13 @@ class State(base.State):
                     for bit, n in passes[square][passing]:
                         if has_empty[exits[n]]:
                             open_ |= bit
-                        else:
-                            stale.add(square)
-                            if self._leads_on(c, n, steps - 1, (square, n)):
-                                open_ |= bit
+                            continue
+                        stale.add(square)
+                        beyond = via[n]  # over n, then over the friend that led on last time
+                        if steps > 2 and passes_over[c][cells[beyond]] and has_empty[exits[beyond]]:
+                            open_ |= bit
+                        elif self._leads_on(c, n, steps - 1, (square, n)):
+                            open_ |= bit
                 moves[square] = step_sets[square][open_]
         else:
             moves = self.moves
