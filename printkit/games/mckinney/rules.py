@@ -320,13 +320,24 @@ class State(base.State):
         self.unfinished = False
         self.moving = 0  # kind of the Unit in transit along path (UNIT_MOVE)
         self.frozen = set()
-        self._begin_turn(0)
+        # Play begins as if the last player had just ended turn -1: player 0 is next.
+        self.player, self.turn = n - 1, -1
+        self._end_turn()
 
     # --- turn flow ---------------------------------------------------------
-    def _begin_turn(self, player: int) -> None:
-        """Start ``player``'s turn; a turn without any choice passes at once."""
-        g = self.game
+    def _end_turn(self) -> None:
+        """The turn is over: the next player's begins (the next with Shields
+        left, in turn order). A turn without any choice passes at once."""
+        g, shields, player = self.game, self.shields, self.player
         while True:
+            self.turn += 1
+            if self.turn >= g.max_turns:
+                self._cap()
+                return
+            for q in g.turn_order[player]:  # themselves last
+                if shields[q] > 0:
+                    player = q
+                    break
             self.player = player
             self.phase = BUILDER
             self.read = read = tuple(self.sliders[player])
@@ -343,40 +354,16 @@ class State(base.State):
             if self._enter_units():
                 return
             # Nothing to do at all: the turn passes.
-            self.turn += 1
-            if self.turn >= g.max_turns:
-                self._cap()
-                return
-            player = self._next_player(player)
 
     def _set_read(self, read: tuple) -> None:
         """The Slider notches (A, B) read for this turn, and the steps each Unit may take."""
         self.read = read
         self.reach = self.game.notches[1][read[1]][1]
 
-    def _end_turn(self) -> None:
-        self.turn += 1
-        if self.turn >= self.game.max_turns:
-            self._cap()
-            return
-        shields = self.shields
-        for q in self.game.turn_order[self.player]:  # as _next_player
-            if shields[q] > 0:
-                self._begin_turn(q)
-                return
-        self._begin_turn(self.player)
-
     def _cap(self) -> None:
         """The spec's turn limit is reached: the game is over, unfinished."""
         self.unfinished = True
         self._game_over()
-
-    def _next_player(self, player: int) -> int:
-        shields = self.shields
-        for q in self.game.turn_order[player]:
-            if shields[q] > 0:
-                return q
-        return player
 
     def _enter_units(self) -> bool:
         """Begin the Units stage; False (and nothing changed but the phase) if no Unit can move."""
@@ -646,11 +633,8 @@ class State(base.State):
             self._apply(action)
 
     def _apply(self, action: int) -> None:
-        g = self.game
-        if action >= g.unit_step_base:  # the most common action first
-            self._unit_step(action)
-            return
-        p, phase = self.player, self.phase
+        """An action of the Builder stage (apply takes a Unit's step to _unit_step)."""
+        g, p, phase = self.game, self.player, self.phase
         if action == END:
             if phase == BUILDER_MOVE:
                 self._builder_stopped()
@@ -722,19 +706,20 @@ class State(base.State):
         path.append(n)
         c = cells[n]
         if c:
-            owner, other = g.owner[c], g.kind[c]
+            owner = g.owner[c]
             if owner != p:
+                other = g.kind[c]
                 if other == 0:
                     self._attack_builder(owner)
                     return
                 self.units[owner].remove(n)  # taken: back to its owner's cache
                 self._put(n, 0)
                 self.cache[owner][other - 1] += 1
-            else:
-                return  # passing over a friendly Unit: the step was legal only if the move can go on
+                c = 0
         # Stop here if no step is left or none may be taken; else what this
         # position allows is worked out already: as _transit_actions, without
-        # another call (n is empty now, so stopping is one choice).
+        # another call. On a friend passed over (c) the move goes on: the step
+        # was legal only if it can; on an empty square stopping is one choice.
         length = len(path)
         left = self.reach - length
         if left >= 0:
@@ -756,7 +741,7 @@ class State(base.State):
                     if self._can_finish(kind, friend, left, (*path, friend)):
                         open_ |= bit
             if open_:
-                self._legal_cache = [*g.transit_sets[n][open_]]
+                self._legal_cache = [*(g.unit_step_sets if c else g.transit_sets)[n][open_]]
                 return
         self._unit_stopped()
 
