@@ -460,7 +460,8 @@ class State(base.State):
 
     def _builder_actions(self) -> list[int]:
         """The Builder stage: END, the Builder's steps, then the builds."""
-        g, cells, p, phase = self.game, self.cells, self.player, self.phase
+        g, cells = self.game, self.cells  # two or three names at once: no tuple built
+        p, phase = self.player, self.phase
         actions = [END]
         at = self.builder[p]
         steps, builds = g.notches[0][self.read[0]]
@@ -505,9 +506,11 @@ class State(base.State):
             # (here rather than in a call of its own: once per listing).
             if self.shared:
                 self._own()
-            g, cells, exits, moves, frozen = self.game, self.cells, self.exits, self.moves, self.frozen
-            mine, enter_dirs, pass_dirs, has_empty = g.units_of[p], g.enter_dirs, g.pass_dirs, g.has_empty
-            passes, step_sets, deep, via, passes_over = g.passes, g.unit_step_sets, steps > 1, g.via, g.passes_over
+            g, cells, exits = self.game, self.cells, self.exits
+            moves, frozen, mine = self.moves, self.frozen, g.units_of[p]
+            enter_dirs, pass_dirs, has_empty = g.enter_dirs, g.pass_dirs, g.has_empty
+            passes, step_sets, deep = g.passes, g.unit_step_sets, steps > 1
+            via, passes_over = g.via, g.passes_over
             self.stale[p] = stale = set()
             for square in squares:
                 c = cells[square]
@@ -693,7 +696,8 @@ class State(base.State):
 
     def _unit_step(self, action: int) -> None:
         """A Unit steps: the first step of its move (Units stage) or the next one."""
-        g, p, cells, path = self.game, self.player, self.cells, self.path
+        g, p = self.game, self.player
+        cells, path = self.cells, self.path
         step = action - g.unit_step_base
         n = g.step_to[step]
         if self.phase == UNITS:
@@ -751,7 +755,8 @@ class State(base.State):
         touches: its neighbours' and its own."""
         if self.shared:
             self._own()
-        g, cells, exits, stale = self.game, self.cells, self.exits, self.stale
+        g, cells = self.game, self.cells
+        exits, stale = self.exits, self.stale
         cells[square] = value
         is_unit, unit_owner = g.is_unit, g.unit_owner
         if is_unit[value]:
@@ -769,7 +774,7 @@ class State(base.State):
                 continue  # no Unit there: nothing to keep
             old = exits[u]
             new = old & keep | onto[d][c]
-            if new != old:  # its steps may have changed
+            if new is not old:  # its steps may have changed (codes are small ints, one object each)
                 exits[u] = new
                 owner = stale[unit_owner[c]]
                 owner.add(u)
