@@ -97,6 +97,8 @@ class Game(base.Game):
         self.notches = (tuple(map(tuple, data["sliders"]["A"]["notches"])),
                         tuple(map(tuple, data["sliders"]["B"]["notches"])))
         self.slider_starts = (data["sliders"]["A"]["start"], data["sliders"]["B"]["start"])
+        # reads[a][b]: the notches (a, b) as State.read holds them, made once.
+        self.reads = tuple(tuple((a, b) for b in range(len(self.notches[1]))) for a in range(len(self.notches[0])))
         self.shields = data["pieces"]["builder"]["shields"]
         self.unit_counts = tuple(data["pieces"]["units"][t] for t in UNIT_TYPES)
         self.max_turns = data["max_turns"]
@@ -184,9 +186,13 @@ class Game(base.Game):
                                           for mask in range(16)) for square in range(s))
         # transit_sets: the same after END, a moving Unit's actions on an empty square.
         self.transit_sets = tuple(tuple((END, *steps) for steps in sets) for sets in self.unit_step_sets)
-        # came_from[step]: keeps a side code but toward the square a Unit's step
-        # (action - unit_step_base) has left.
-        self.came_from = tuple(0xFF ^ 3 << 2 * (d ^ 2) for _ in range(s) for d in range(4))
+        # By a Unit's step (action; the actions below unit_step_base hold no step):
+        # the square it leaves, the square it goes to, and a mask keeping a side
+        # code but toward the square left. Read by action, without arithmetic.
+        none = (None,) * self.unit_step_base
+        self.step_from = none + tuple(square for square in range(s) for _ in range(4))
+        self.step_onto = none + self.step_to
+        self.came_from = none + tuple(0xFF ^ 3 << 2 * (d ^ 2) for _ in range(s) for d in range(4))
         # around[square]: the squares that share a side or a corner with it, where
         # a Builder builds ("any unoccupied Space adjacent to the Builder"; Slider
         # A's 5-build notch needs more than the four orthogonal neighbours).
@@ -320,6 +326,7 @@ class State(base.State):
         self.unfinished = False
         self.moving = 0  # kind of the Unit in transit along path (UNIT_MOVE)
         self.frozen = set()
+        self.path = []  # squares of the move in progress
         # Play begins as if the last player had just ended turn -1: player 0 is next.
         self.player, self.turn = n - 1, -1
         self._end_turn()
@@ -340,12 +347,14 @@ class State(base.State):
                     break
             self.player = player
             self.phase = BUILDER
-            self.read = read = tuple(self.sliders[player])
-            self.reach = g.notches[1][read[1]][1]  # as _set_read
-            self.path = []
+            a, b = self.sliders[player]
+            self.read = g.reads[a][b]  # as _set_read
+            self.reach = g.notches[1][b][1]
+            if self.path:
+                self.path = []
             self.built = self.moved = 0
             if self.frozen:
-                self.frozen = set()
+                self.frozen.clear()  # this State's own set (clone copies it)
             self.moving = 0
             actions = self._builder_actions()
             if len(actions) > 1:
@@ -368,7 +377,8 @@ class State(base.State):
     def _enter_units(self) -> bool:
         """Begin the Units stage; False (and nothing changed but the phase) if no Unit can move."""
         self.phase = UNITS
-        self.path = []
+        if self.path:
+            self.path = []
         units, steps = self.game.notches[1][self.read[1]]
         if self.moved >= units or steps <= 0:
             return False
@@ -698,15 +708,14 @@ class State(base.State):
         """A Unit steps: the first step of its move (Units stage) or the next one."""
         g, p = self.game, self.player
         cells, path = self.cells, self.path
-        step = action - g.unit_step_base
-        n = g.step_to[step]
+        n = g.step_onto[action]
         if self.phase == UNITS:
-            square = step >> 2
+            square = g.step_from[action]
             self.phase = UNIT_MOVE
             self.moving = (cells[square] - 1) & 3
             self.units[p].remove(square)  # in transit: off the board until it stops
             self._put(square, 0)
-            self.path = path = [square]
+            path.append(square)  # the path is empty in the Units stage
         path.append(n)
         c = cells[n]
         if c:
@@ -731,7 +740,7 @@ class State(base.State):
             north, east, south, west = g.sides[n]
             to_north, to_east, to_south, to_west = g.unit_side_codes[p][kind]
             code = to_north[cells[north]] | to_east[cells[east]] | to_south[cells[south]] | to_west[cells[west]]
-            code &= g.came_from[step]
+            code &= g.came_from[action]
             if length > 3:
                 # Squares further back on the path: only those an odd number of
                 # steps back can be beside this one.
@@ -824,7 +833,7 @@ class State(base.State):
         self.moving = 0
         self.moved += 1
         self.phase = UNITS
-        self.path = []
+        self.path.clear()  # this State's own list (clone copies it)
         units, steps = self.game.notches[1][self.read[1]]
         if self.moved < units:
             actions = self._units_stage_actions(steps)
