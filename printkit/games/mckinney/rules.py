@@ -50,7 +50,9 @@ BLOCKED, ENTER, PASS = 0, 1, 2  # Game.entry: may a Unit step onto a square
 # saying what a step that way meets: BLOCKED, TAKE (enter an enemy's square),
 # PASS (over a friend) or OPEN (an empty square: a friend there can be passed
 # over to it with a step to spare). A whole code is below 256: Python keeps
-# such numbers ready made, and the tables below read them by index.
+# such numbers ready made, and the tables below read them by index. The
+# directions' bits never overlap, so codes and masks of directions are added
+# up (+ on small ints is Python's quick path; | is not).
 TAKE, OPEN = 1, 3
 
 # Notation is read without regard to case or to spaces between its parts
@@ -171,12 +173,14 @@ class Game(base.Game):
         self.enter_dirs = tuple(sum(1 << d for d in range(4) if code >> 2 * d & 1) for code in codes)
         self.pass_dirs = tuple(sum(1 << d for d in range(4) if code >> 2 * d & 3 == PASS) for code in codes)
         self.has_empty = tuple(any(code >> 2 * d & 3 == OPEN for d in range(4)) for code in codes)
+        # without[d][code]: the code with direction d's bits cleared (a lookup, not an &).
+        self.without = tuple(tuple(code & (0xFF ^ 3 << 2 * d) for code in codes) for d in range(4))
         # facing[square]: ((neighbour, direction d from the neighbour to square,
-        # mask keeping the other directions' codes), ...): whose codes a change on square touches.
+        # without[d]), ...): whose codes a change on square touches.
         facing = [[] for _ in range(s)]
         for square, nbrs in enumerate(self.neighbours):
             for d, to in nbrs:
-                facing[to].append((square, d, 0xFF ^ 3 << 2 * d))
+                facing[to].append((square, d, self.without[d]))
         self.facing = tuple(map(tuple, facing))
         # passes[square][directions]: ((direction's bit, square that way), ...).
         self.passes = tuple(tuple(tuple((1 << d, to) for d, to in self.neighbours[square] if mask >> d & 1)
@@ -187,12 +191,13 @@ class Game(base.Game):
         # transit_sets: the same after END, a moving Unit's actions on an empty square.
         self.transit_sets = tuple(tuple((END, *steps) for steps in sets) for sets in self.unit_step_sets)
         # By a Unit's step (action; the actions below unit_step_base hold no step):
-        # the square it leaves, the square it goes to, and a mask keeping a side
-        # code but toward the square left. Read by action, without arithmetic.
+        # the square it leaves, the square it goes to, and without[] toward the
+        # square left (a side code from where it went, less the way back). Read
+        # by action, without arithmetic.
         none = (None,) * self.unit_step_base
         self.step_from = none + tuple(square for square in range(s) for _ in range(4))
         self.step_onto = none + self.step_to
-        self.came_from = none + tuple(0xFF ^ 3 << 2 * (d ^ 2) for _ in range(s) for d in range(4))
+        self.came_from = none + tuple(self.without[d ^ 2] for _ in range(s) for d in range(4))
         # around[square]: the squares that share a side or a corner with it, where
         # a Builder builds ("any unoccupied Space adjacent to the Builder"; Slider
         # A's 5-build notch needs more than the four orthogonal neighbours).
@@ -425,7 +430,7 @@ class State(base.State):
         g, cells = self.game, self.cells
         north, east, south, west = g.sides[friend]
         to_north, to_east, to_south, to_west = g.side_codes[unit]
-        code = to_north[cells[north]] | to_east[cells[east]] | to_south[cells[south]] | to_west[cells[west]]
+        code = to_north[cells[north]] + to_east[cells[east]] + to_south[cells[south]] + to_west[cells[west]]
         if g.enter_dirs[code]:
             return True
         passing = g.pass_dirs[code]
@@ -484,8 +489,8 @@ class State(base.State):
         # Which squares around the Builder are free, the four below it and the four above.
         sw, s, se, w, e, nw, n, ne = g.ring[at]
         first, second, third, fourth = g.ring_empty
-        below = first[cells[sw]] | second[cells[s]] | third[cells[se]] | fourth[cells[w]]
-        above = first[cells[e]] | second[cells[nw]] | third[cells[n]] | fourth[cells[ne]]
+        below = first[cells[sw]] + second[cells[s]] + third[cells[se]] + fourth[cells[w]]
+        above = first[cells[e]] + second[cells[nw]] + third[cells[n]] + fourth[cells[ne]]
         if phase == BUILDER and steps > 0:
             actions += g.builder_step_sets[below][above]
         if builds > self.built:
@@ -538,14 +543,14 @@ class State(base.State):
                     # beside it; else a search says, and says again next time.
                     for bit, n in passes[square][passing]:
                         if has_empty[exits[n]]:
-                            open_ |= bit
+                            open_ += bit
                             continue
                         stale.add(square)
                         beyond = via[n]  # over n, then over the friend that led on last time
                         if steps > 2 and passes_over[c][cells[beyond]] and has_empty[exits[beyond]]:
-                            open_ |= bit
+                            open_ += bit
                         elif self._leads_on(c, n, steps - 1, (square, n)):
-                            open_ |= bit
+                            open_ += bit
                 moves[square] = step_sets[square][open_]
         else:
             moves = self.moves
@@ -570,7 +575,7 @@ class State(base.State):
         g, cells = self.game, self.cells
         north, east, south, west = g.sides[square]
         to_north, to_east, to_south, to_west = g.unit_side_codes[self.player][kind]
-        code = to_north[cells[north]] | to_east[cells[east]] | to_south[cells[south]] | to_west[cells[west]]
+        code = to_north[cells[north]] + to_east[cells[east]] + to_south[cells[south]] + to_west[cells[west]]
         beside = g.beside[square]
         # Not back onto the path: only squares an odd number of steps back can be beside this one.
         for before in path[-2::-2]:
@@ -580,7 +585,7 @@ class State(base.State):
         if passing and left > 0:
             for bit, friend in g.passes[square][passing]:
                 if self._can_finish(kind, friend, left, (*path, friend)):
-                    open_ |= bit
+                    open_ += bit
         return open_
 
     def _is_legal(self, action: int) -> bool:
@@ -739,8 +744,8 @@ class State(base.State):
             kind = self.moving
             north, east, south, west = g.sides[n]
             to_north, to_east, to_south, to_west = g.unit_side_codes[p][kind]
-            code = to_north[cells[north]] | to_east[cells[east]] | to_south[cells[south]] | to_west[cells[west]]
-            code &= g.came_from[action]
+            code = to_north[cells[north]] + to_east[cells[east]] + to_south[cells[south]] + to_west[cells[west]]
+            code = g.came_from[action][code]
             if length > 3:
                 # Squares further back on the path: only those an odd number of
                 # steps back can be beside this one.
@@ -752,7 +757,7 @@ class State(base.State):
             if passing and left > 0:
                 for bit, friend in g.passes[n][passing]:
                     if self._can_finish(kind, friend, left, (*path, friend)):
-                        open_ |= bit
+                        open_ += bit
             if open_:
                 self._legal_cache = [*(g.unit_step_sets if c else g.transit_sets)[n][open_]]
                 return
@@ -771,18 +776,18 @@ class State(base.State):
         if is_unit[value]:
             north, east, south, west = g.sides[square]
             to_north, to_east, to_south, to_west = g.side_codes[value]
-            exits[square] = (to_north[cells[north]] | to_east[cells[east]]
-                             | to_south[cells[south]] | to_west[cells[west]])
+            exits[square] = (to_north[cells[north]] + to_east[cells[east]]
+                             + to_south[cells[south]] + to_west[cells[west]])
             stale[unit_owner[value]].add(square)
         else:
             exits[square] = 0
         onto, has_empty = g.side_codes_onto[value], g.has_empty
-        for u, d, keep in g.facing[square]:
+        for u, d, without in g.facing[square]:
             c = cells[u]
             if not is_unit[c]:
                 continue  # no Unit there: nothing to keep
             old = exits[u]
-            new = old & keep | onto[d][c]
+            new = without[old] + onto[d][c]
             if new is not old:  # its steps may have changed (codes are small ints, one object each)
                 exits[u] = new
                 owner = stale[unit_owner[c]]
