@@ -315,7 +315,7 @@ class State(base.State):
         # (TAKE, PASS, OPEN or BLOCKED each way). Kept up to date by _put.
         self.exits = [0] * game.squares
         # moves[square]: the first steps of the Unit there this Units stage, none
-        # while it is frozen; worked out when its owner's Units stage needs them
+        # while it is frozen or where there is no Unit; worked out when its owner's Units stage needs them
         # and the square is in stale[owner] (something next to it or its
         # friends' changed, it is frozen, or a step over a friend needs a search
         # each time). Bit p of one_step: player p's are worked out for moves of
@@ -523,17 +523,20 @@ class State(base.State):
                 self._own()
             g, cells, exits = self.game, self.cells, self.exits
             moves, frozen, mine = self.moves, self.frozen, g.units_of[p]
+            if frozen:
+                # Units moved or built this turn have no steps (moves is empty
+                # for them) until next turn: worked out then.
+                stale = squares & frozen
+                squares -= frozen
+            else:
+                stale = set()
+            self.stale[p] = stale
             enter_dirs, pass_dirs, has_empty = g.enter_dirs, g.pass_dirs, g.has_empty
             passes, step_sets, deep = g.passes, g.unit_step_sets, steps > 1
             via, passes_over = g.via, g.passes_over
-            self.stale[p] = stale = set()
             for square in squares:
                 c = cells[square]
                 if not mine[c]:  # no longer this player's Unit
-                    continue
-                if square in frozen:
-                    moves[square] = ()
-                    stale.add(square)  # it moves again next turn
                     continue
                 code = exits[square]
                 open_ = enter_dirs[code]
@@ -647,8 +650,10 @@ class State(base.State):
         self._legal_cache = None
         if action >= self.game.unit_step_base:  # the most common action, without another call
             self._unit_step(action)
-        else:
+        elif action or self.phase != UNIT_MOVE:
             self._apply(action)
+        else:  # END of a Unit's move, the next most common
+            self._unit_stopped()
 
     def _apply(self, action: int) -> None:
         """An action of the Builder stage (apply takes a Unit's step to _unit_step)."""
@@ -720,6 +725,7 @@ class State(base.State):
             self.moving = (cells[square] - 1) & 3
             self.units[p].remove(square)  # in transit: off the board until it stops
             self._put(square, 0)
+            self.moves[square] = ()  # as for every square without a Unit
             path.append(square)  # the path is empty in the Units stage
         path.append(n)
         c = cells[n]
@@ -732,6 +738,7 @@ class State(base.State):
                     return
                 self.units[owner].remove(n)  # taken: back to its owner's cache
                 self._put(n, 0)
+                self.moves[n] = ()
                 self.cache[owner][other - 1] += 1
                 c = 0
         # Stop here if no step is left or none may be taken; else what this
@@ -806,6 +813,7 @@ class State(base.State):
     def _remove_unit(self, owner: int, square: int) -> None:
         self.units[owner].remove(square)
         self._put(square, 0)
+        self.moves[square] = ()
 
     def _index_board(self) -> None:
         """Units in square order and every exit, from the cells alone (a position read from JSON)."""
