@@ -46,6 +46,9 @@ def game_rng(seed: int, index: int) -> random.Random:
     return random.Random(f"printkit-playout:{seed}:{index}")
 
 
+_RANDOM = random.Random
+
+
 def choose(state, rng: random.Random, legal: list | None = None) -> int:
     """A random action: uniform over legal actions, or a chance outcome drawn by its probability."""
     if state.is_chance_node():
@@ -57,7 +60,22 @@ def choose(state, rng: random.Random, legal: list | None = None) -> int:
             if pick < total:
                 return action
         return outcomes[-1][0]
-    return rng.choice(state.legal_actions() if legal is None else legal)
+    if legal is None:
+        legal = state.legal_actions()
+    if type(rng) is not _RANDOM:  # a subclass may draw otherwise
+        return rng.choice(legal)
+    # Random.choice(legal), drawn the way it draws (the fewest random bits
+    # that cover the length, again while too large), without its two calls:
+    # playouts choose once per action. tests/test_playout_choice.py checks
+    # that the two agree.
+    n = len(legal)
+    if not n:
+        raise IndexError("Cannot choose from an empty sequence")
+    bits = n.bit_length()
+    pick = rng.getrandbits(bits)
+    while pick >= n:
+        pick = rng.getrandbits(bits)
+    return legal[pick]
 
 
 def random_playout(game, seed: int, index: int) -> Playout:

@@ -34,7 +34,7 @@ def to_json(state) -> dict:
     g = state.game
     over = state.phase == OVER
     pieces = {}
-    for square, c in enumerate(state.cells):
+    for square, c in enumerate(state.cells[:g.squares]):  # not the wall after them
         if c:
             owner, kind = divmod(c - 1, 4)
             pieces[g.names[square]] = f"{owner}{LETTERS[kind]}"
@@ -128,7 +128,7 @@ def state_from_json(game, obj):
     pieces = obj["pieces"]
     if not isinstance(pieces, dict):
         raise IllegalAction("position.pieces: expected an object mapping squares to pieces")
-    state.cells = [0] * g.squares
+    state.cells = g.empty_board()
     state.builder = [-1] * n
     state.units = [[] for _ in range(n)]
     for name in sorted(pieces, key=str):
@@ -190,7 +190,7 @@ def state_from_json(game, obj):
             raise IllegalAction("position: a game that is over has no turn in progress "
                                 "(read null, path and frozen empty, built and moved 0, moving null)")
         state.player = TERMINAL
-        state.read = (0, 0)
+        state._set_read((0, 0))
         state.path, state.frozen, state.built, state.moved = [], set(), 0, 0
         _check_conservation(state)
         return state
@@ -206,8 +206,8 @@ def state_from_json(game, obj):
     if state.shields[p] == 0:
         raise IllegalAction(f"position.to_move: player {p} has been eliminated")
     read = _dict(obj["read"], "position.read", ("A", "B"))
-    state.read = tuple(_int(read[s], f"position.read.{s}", 0, len(g.notches[i]) - 1)
-                       for i, s in enumerate("AB"))
+    state._set_read(tuple(_int(read[s], f"position.read.{s}", 0, len(g.notches[i]) - 1)
+                          for i, s in enumerate("AB")))
     a_steps, a_builds = g.notches[0][state.read[0]]
     b_units, b_steps = g.notches[1][state.read[1]]
 

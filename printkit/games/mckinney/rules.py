@@ -30,7 +30,7 @@ The notation and position format are documented in the reference
 from __future__ import annotations
 
 import re
-from bisect import bisect_left, insort
+from bisect import bisect_right, insort
 
 from ...errors import PrintkitError
 from ...spec import data_of
@@ -44,11 +44,16 @@ END_WORDS = ("pass", "stop", "", "done", "end", "stop", "")
 
 END, SLIDER_DOWN, SLIDER_UP, BUILDER_STEP, BUILD_BASE = 0, 1, 2, 3, 7
 DIRECTIONS = ((0, 1), (1, 0), (0, -1), (-1, 0))  # north, east, south, west
+RING = ((-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1))  # Game.ring's order
 BLOCKED, ENTER, PASS = 0, 1, 2  # Game.entry: may a Unit step onto a square
-# State.exits' bits, before the shift by the step's direction: ENTER, PASS,
-# and EMPTY (the square is empty: a friendly Unit there can be passed over
-# to it with a step to spare).
-ENTER_BIT, PASS_BIT, EMPTY_BIT = 1, 16, 256
+# A Unit's side codes (State.exits): two bits per direction d, shifted by 2 * d,
+# saying what a step that way meets: BLOCKED, TAKE (enter an enemy's square),
+# PASS (over a friend) or OPEN (an empty square: a friend there can be passed
+# over to it with a step to spare). A whole code is below 256: Python keeps
+# such numbers ready made, and the tables below read them by index. The
+# directions' bits never overlap, so codes and masks of directions are added
+# up (+ on small ints is Python's quick path; | is not).
+TAKE, OPEN = 1, 3
 
 # Notation is read without regard to case or to spaces between its parts
 # (``bg9``, ``p @ F8``, ``a+``); squares take ASCII digits only.
@@ -94,6 +99,8 @@ class Game(base.Game):
         self.notches = (tuple(map(tuple, data["sliders"]["A"]["notches"])),
                         tuple(map(tuple, data["sliders"]["B"]["notches"])))
         self.slider_starts = (data["sliders"]["A"]["start"], data["sliders"]["B"]["start"])
+        # reads[a][b]: the notches (a, b) as State.read holds them, made once.
+        self.reads = tuple(tuple((a, b) for b in range(len(self.notches[1]))) for a in range(len(self.notches[0])))
         self.shields = data["pieces"]["builder"]["shields"]
         self.unit_counts = tuple(data["pieces"]["units"][t] for t in UNIT_TYPES)
         self.max_turns = data["max_turns"]
@@ -105,45 +112,92 @@ class Game(base.Game):
                   if 0 <= x + dx < w and 0 <= y + dy < w)
             for y in range(w) for x in range(w))
         self.adjacent = tuple(tuple(sorted(n for _, n in nbrs)) for nbrs in self.neighbours)
+        # sides[square]: the squares north, east, south and west of it, the wall's
+        # cell (State.cells[squares], see wall_value) where that is off the board.
+        sides = [[s] * 4 for _ in range(s)]
+        for square, nbrs in enumerate(self.neighbours):
+            for d, to in nbrs:
+                sides[square][d] = to
+        self.sides = tuple(map(tuple, sides))
+        # beside[square][neighbour]: a mask clearing a side code's bits toward
+        # that neighbour (a square a Unit's move has been on).
+        self.beside = tuple({to: 0xFF ^ 3 << 2 * d for d, to in nbrs} for nbrs in self.neighbours)
         # step_to[square * 4 + direction]: the square a step leads to (-1 off the board).
         step_to = [-1] * (4 * s)
         for square, nbrs in enumerate(self.neighbours):
             for d, to in nbrs:
                 step_to[square * 4 + d] = to
         self.step_to = tuple(step_to)
-        # unit_steps[square]: ((action, square stepped to), ...) of a Unit's steps from there.
-        self.unit_steps = tuple(tuple((self.unit_step_base + square * 4 + d, to) for d, to in nbrs)
-                                for square, nbrs in enumerate(self.neighbours))
         self.build_offsets = tuple((t, BUILD_BASE + t * s) for t in range(3))  # build action = offset + square
         # builder_steps[square]: ((action, square stepped to), ...) of the Builder's steps from there.
         self.builder_steps = tuple(tuple((BUILDER_STEP + d, to) for d, to in nbrs) for nbrs in self.neighbours)
+        # State.cells has one more cell after the board's squares, the wall
+        # (cell value wall_value, a piece of a player who does not play): what
+        # lies off the board (sides), blocked for every Unit.
+        self.wall_value = 1 + 4 * n
+        values = range(2 + 4 * n)
         # entry[player][kind][cell value]: may a Unit of that kind step onto a
         # square holding that (ENTER), never (BLOCKED), or only passing over a
         # friendly Unit of another type on the way to a square it may stop on (PASS).
-        self.entry = tuple(tuple(tuple(self._entry(p, kind, c) for c in range(1 + 4 * self.num_players))
+        self.entry = tuple(tuple(tuple(self._entry(p, kind, c) for c in values)
                                  for kind in range(4)) for p in range(self.num_players))
-        # The same as bits, by cell values: step_bits[unit][content] (all 0 for
-        # a Builder or an empty square in place of the Unit). Shifted by a
-        # step's direction, they make State.exits.
-        values = range(1 + 4 * self.num_players)
-        self.step_bits = tuple(tuple(self._step_bits(m, c) for c in values) for m in values)
+        # owner[cell value], kind[cell value]: whose piece, and its kind (0 Builder, 1..3 Units).
+        self.owner = tuple((m - 1) >> 2 for m in values)
+        self.kind = tuple((m - 1) & 3 for m in values)
         # unit_owner[cell value]: the player whose Unit it is, -1 for no Unit.
         self.unit_owner = tuple((m - 1) >> 2 if m and (m - 1) & 3 else -1 for m in values)
-        # step_bits_onto[content][unit]: the same, by what the square beside holds.
-        self.step_bits_onto = tuple(tuple(self.step_bits[m][c] for m in values) for c in values)
+        self.is_unit = tuple(q >= 0 for q in self.unit_owner)
+        # units_of[player][cell value]: whether that value is one of the player's Units.
+        self.units_of = tuple(tuple(q == p for q in self.unit_owner) for p in range(n))
+        # side_codes[unit][d][content]: a Unit's (cell value's) side code toward
+        # direction d, where the square that way holds content; all 0 for a
+        # value that is not a Unit. A Unit's code is four such lookups by what
+        # its sides hold, or'ed.
+        self.side_codes = tuple(tuple(tuple(self._side_code(m, c) << 2 * d for c in values) for d in range(4))
+                                for m in values)
+        # unit_side_codes[player][kind]: side_codes of that player's Unit of that kind.
+        self.unit_side_codes = tuple(tuple(self.side_codes[1 + 4 * p + kind] for kind in range(4)) for p in range(n))
+        # passes_over[unit][content]: whether a Unit (cell value) may pass over a
+        # square holding that (a friendly Unit of another type).
+        self.passes_over = tuple(tuple(self._side_code(m, c) == PASS for c in values) for m in values)
+        # via[friend]: a Unit beside that square that last gave a Unit passing
+        # over it a way on (its own empty side), for the Units stage to try
+        # first; a hint, always checked, shared by every State of the game.
+        self.via = [s] * s  # the wall's cell: no hint yet
+        # side_codes_onto[content][d][unit]: the same, by what the square beside holds.
+        self.side_codes_onto = tuple(tuple(tuple(self.side_codes[m][d][c] for m in values) for d in range(4))
+                                     for c in values)
+        # By side code: the directions (bits) a Unit may enter, may pass over
+        # a friend, and whether a side is empty.
+        codes = range(256)
+        self.enter_dirs = tuple(sum(1 << d for d in range(4) if code >> 2 * d & 1) for code in codes)
+        self.pass_dirs = tuple(sum(1 << d for d in range(4) if code >> 2 * d & 3 == PASS) for code in codes)
+        self.has_empty = tuple(any(code >> 2 * d & 3 == OPEN for d in range(4)) for code in codes)
+        # without[d][code]: the code with direction d's bits cleared (a lookup, not an &).
+        self.without = tuple(tuple(code & (0xFF ^ 3 << 2 * d) for code in codes) for d in range(4))
         # facing[square]: ((neighbour, direction d from the neighbour to square,
-        # mask clearing that direction's bits), ...): whose exits a change on square touches.
+        # without[d]), ...): whose codes a change on square touches.
         facing = [[] for _ in range(s)]
         for square, nbrs in enumerate(self.neighbours):
             for d, to in nbrs:
-                facing[to].append((square, d, ~((ENTER_BIT | PASS_BIT | EMPTY_BIT) << d)))
+                facing[to].append((square, d, self.without[d]))
         self.facing = tuple(map(tuple, facing))
-        # passes[square * 16 + directions]: ((direction's bit, square that way), ...).
-        self.passes = tuple(tuple((1 << d, to) for d, to in self.neighbours[square] if mask >> d & 1)
-                            for square in range(s) for mask in range(16))
-        # unit_step_sets[square * 16 + open directions]: those steps' actions, in direction order.
-        self.unit_step_sets = tuple(tuple(self.unit_step_base + square * 4 + d for d in range(4) if mask >> d & 1)
-                                    for square in range(s) for mask in range(16))
+        # passes[square][directions]: ((direction's bit, square that way), ...).
+        self.passes = tuple(tuple(tuple((1 << d, to) for d, to in self.neighbours[square] if mask >> d & 1)
+                                  for mask in range(16)) for square in range(s))
+        # unit_step_sets[square][directions]: the steps' actions that way, in direction order.
+        self.unit_step_sets = tuple(tuple(tuple(self.unit_step_base + square * 4 + d for d in range(4) if mask >> d & 1)
+                                          for mask in range(16)) for square in range(s))
+        # transit_sets: the same after END, a moving Unit's actions on an empty square.
+        self.transit_sets = tuple(tuple((END, *steps) for steps in sets) for sets in self.unit_step_sets)
+        # By a Unit's step (action; the actions below unit_step_base hold no step):
+        # the square it leaves, the square it goes to, and without[] toward the
+        # square left (a side code from where it went, less the way back). Read
+        # by action, without arithmetic.
+        none = (None,) * self.unit_step_base
+        self.step_from = none + tuple(square for square in range(s) for _ in range(4))
+        self.step_onto = none + self.step_to
+        self.came_from = none + tuple(self.without[d ^ 2] for _ in range(s) for d in range(4))
         # around[square]: the squares that share a side or a corner with it, where
         # a Builder builds ("any unoccupied Space adjacent to the Builder"; Slider
         # A's 5-build notch needs more than the four orthogonal neighbours).
@@ -151,6 +205,25 @@ class Game(base.Game):
             tuple(sorted((y + dy) * w + x + dx for dy in (-1, 0, 1) for dx in (-1, 0, 1)
                          if (dx or dy) and 0 <= x + dx < w and 0 <= y + dy < w))
             for y in range(w) for x in range(w))
+        # ring[square]: its around squares in square order, the four below it
+        # (south-west, south, south-east, west), then the four above it (east,
+        # north-west, north, north-east); the wall's cell where one is off the
+        # board. ring_empty[i][cell value]: bit i if that value is an empty
+        # square. Or'ed, they give which of the four below and of the four
+        # above are free, each a number 0..15 that indexes the tables below.
+        self.ring = tuple(tuple((y + dy) * w + x + dx if 0 <= x + dx < w and 0 <= y + dy < w else s
+                                for dx, dy in RING)
+                          for y in range(w) for x in range(w))
+        self.ring_empty = tuple(tuple(1 << i if c == 0 else 0 for c in values) for i in range(4))
+        # builds_below[square][free below], builds_above[square][free above]:
+        # each Unit type's build actions onto those free squares.
+        self.builds_below = tuple(self._builds(ring[:4]) for ring in self.ring)
+        self.builds_above = tuple(self._builds(ring[4:]) for ring in self.ring)
+        # builder_step_sets[free below][free above]: the Builder's steps onto
+        # the free ones of south, west, east and north (ring places 1, 3, 0, 2).
+        self.builder_step_sets = tuple(tuple(
+            tuple(BUILDER_STEP + d for d, free in enumerate((above >> 2, above, below >> 1, below >> 3)) if free & 1)
+            for above in range(16)) for below in range(16))
         self.names = tuple(square_name(i % w, i // w) for i in range(s))
         # The most decisions a turn takes. Builder stage: every step of a full
         # move and the slider choice where it stops, or every build (a stage
@@ -166,16 +239,24 @@ class Game(base.Game):
     def _square(self, x: int, y: int) -> int:
         return y * self.width + x
 
-    def _step_bits(self, unit: int, c: int) -> int:
-        """State.exits' bits (direction north) for a Unit (cell value) and what the square beside it holds."""
-        if unit == 0 or (unit - 1) & 3 == 0:
-            return 0
+    def _builds(self, squares: tuple) -> tuple:
+        """For each way (0..15) that four squares of a ring are free: each Unit type's builds onto them."""
+        return tuple(tuple(tuple(offset + n for i, n in enumerate(squares) if free >> i & 1)
+                           for _, offset in self.build_offsets)
+                     for free in range(16))
+
+    def _side_code(self, unit: int, c: int) -> int:
+        """The side code (unshifted) of a Unit (cell value) toward a square holding ``c``."""
+        if unit == 0 or (unit - 1) & 3 == 0 or unit == self.wall_value:
+            return BLOCKED
         rule = self.entry[(unit - 1) >> 2][(unit - 1) & 3][c]
-        return (ENTER_BIT if rule == ENTER else PASS_BIT if rule == PASS else 0) | (EMPTY_BIT if c == 0 else 0)
+        return OPEN if c == 0 else TAKE if rule == ENTER else PASS if rule == PASS else BLOCKED
 
     def _entry(self, player: int, kind: int, c: int) -> int:
         if c == 0:
             return ENTER
+        if c == self.wall_value:
+            return BLOCKED
         owner, other = divmod(c - 1, 4)
         if owner == player:
             return BLOCKED if other == 0 or other == kind else PASS
@@ -183,6 +264,10 @@ class Game(base.Game):
 
     def initial_state(self) -> "State":
         return State(self)
+
+    def empty_board(self) -> list[int]:
+        """State.cells of a board without pieces: every square empty, then the wall."""
+        return [0] * self.squares + [self.wall_value]
 
     def state_from_json(self, obj) -> "State":
         return position.state_from_json(self, obj)
@@ -209,7 +294,7 @@ class State(base.State):
 
     __slots__ = ("game", "cells", "exits", "moves", "stale", "one_step", "shared",
                  "builder", "shields", "cache", "sliders", "units",
-                 "player", "phase", "turn", "read", "path", "moving", "built", "moved", "frozen",
+                 "player", "phase", "turn", "read", "reach", "path", "moving", "built", "moved", "frozen",
                  "winner", "unfinished", "_legal_cache")
 
     def __init__(self, game: Game, setup: bool = True):
@@ -218,7 +303,7 @@ class State(base.State):
         if not setup:
             return
         n = game.num_players
-        self.cells = [0] * game.squares  # 0 empty, else 1 + player * 4 + kind
+        self.cells = game.empty_board()  # 0 empty, else 1 + player * 4 + kind; then the wall
         self.builder = list(game.starts)  # square of each Builder, -1 once eliminated
         for p, square in enumerate(game.starts):
             self.cells[square] = 1 + p * 4
@@ -226,13 +311,11 @@ class State(base.State):
         self.cache = [list(game.unit_counts) for _ in range(n)]  # per player, per Unit type
         self.sliders = [list(game.slider_starts) for _ in range(n)]
         self.units = [[] for _ in range(n)]  # squares of each player's Units on the board, in order
-        # exits[square], for the Unit on square (0 elsewhere): bit d set if it may
-        # step in direction d (ENTER), bit 4 + d if that step passes over a
-        # friendly Unit of another type (PASS), bit 8 + d if the square that
-        # way is empty. Kept up to date by _put.
+        # exits[square], for the Unit on square (0 elsewhere): its side code
+        # (TAKE, PASS, OPEN or BLOCKED each way). Kept up to date by _put.
         self.exits = [0] * game.squares
         # moves[square]: the first steps of the Unit there this Units stage, none
-        # while it is frozen; worked out when its owner's Units stage needs them
+        # while it is frozen or where there is no Unit; worked out when its owner's Units stage needs them
         # and the square is in stale[owner] (something next to it or its
         # friends' changed, it is frozen, or a step over a friend needs a search
         # each time). Bit p of one_step: player p's are worked out for moves of
@@ -248,20 +331,35 @@ class State(base.State):
         self.unfinished = False
         self.moving = 0  # kind of the Unit in transit along path (UNIT_MOVE)
         self.frozen = set()
-        self._begin_turn(0)
+        self.path = []  # squares of the move in progress
+        # Play begins as if the last player had just ended turn -1: player 0 is next.
+        self.player, self.turn = n - 1, -1
+        self._end_turn()
 
     # --- turn flow ---------------------------------------------------------
-    def _begin_turn(self, player: int) -> None:
-        """Start ``player``'s turn; a turn without any choice passes at once."""
-        g = self.game
+    def _end_turn(self) -> None:
+        """The turn is over: the next player's begins (the next with Shields
+        left, in turn order). A turn without any choice passes at once."""
+        g, shields, player = self.game, self.shields, self.player
         while True:
+            self.turn += 1
+            if self.turn >= g.max_turns:
+                self._cap()
+                return
+            for q in g.turn_order[player]:  # themselves last
+                if shields[q] > 0:
+                    player = q
+                    break
             self.player = player
             self.phase = BUILDER
-            self.read = tuple(self.sliders[player])
-            self.path = []
+            a, b = self.sliders[player]
+            self.read = g.reads[a][b]  # as _set_read
+            self.reach = g.notches[1][b][1]
+            if self.path:
+                self.path = []
             self.built = self.moved = 0
             if self.frozen:
-                self.frozen = set()
+                self.frozen.clear()  # this State's own set (clone copies it)
             self.moving = 0
             actions = self._builder_actions()
             if len(actions) > 1:
@@ -270,40 +368,22 @@ class State(base.State):
             if self._enter_units():
                 return
             # Nothing to do at all: the turn passes.
-            self.turn += 1
-            if self.turn >= g.max_turns:
-                self._cap()
-                return
-            player = self._next_player(player)
 
-    def _end_turn(self) -> None:
-        self.turn += 1
-        if self.turn >= self.game.max_turns:
-            self._cap()
-            return
-        shields = self.shields
-        for q in self.game.turn_order[self.player]:  # as _next_player
-            if shields[q] > 0:
-                self._begin_turn(q)
-                return
-        self._begin_turn(self.player)
+    def _set_read(self, read: tuple) -> None:
+        """The Slider notches (A, B) read for this turn, and the steps each Unit may take."""
+        self.read = read
+        self.reach = self.game.notches[1][read[1]][1]
 
     def _cap(self) -> None:
         """The spec's turn limit is reached: the game is over, unfinished."""
         self.unfinished = True
         self._game_over()
 
-    def _next_player(self, player: int) -> int:
-        shields = self.shields
-        for q in self.game.turn_order[player]:
-            if shields[q] > 0:
-                return q
-        return player
-
     def _enter_units(self) -> bool:
         """Begin the Units stage; False (and nothing changed but the phase) if no Unit can move."""
         self.phase = UNITS
-        self.path = []
+        if self.path:
+            self.path = []
         units, steps = self.game.notches[1][self.read[1]]
         if self.moved >= units or steps <= 0:
             return False
@@ -342,24 +422,29 @@ class State(base.State):
                 return True
         return False
 
-    def _leads_on(self, kind: int, friend: int, left: int, visited) -> bool:
-        """``_can_finish`` from a friend passed over by a Unit still on its own
-        square (Units stage). Every square visited is occupied then (the Unit and
-        friends), so a square it may enter is never one of them, and a friend
-        with an empty square beside it (``exits``) always leads on."""
-        cells, exits, entry = self.cells, self.exits, self.game.entry[self.player][kind]
-        onward = []
-        for n in self.game.adjacent[friend]:
-            rule = entry[cells[n]]
-            if rule == ENTER:
-                return True
-            if rule == PASS and left > 1 and n not in visited:
-                if exits[n] > 0xFF:
+    def _leads_on(self, unit: int, friend: int, left: int, visited) -> bool:
+        """``_can_finish`` from a friend passed over by a Unit (cell value) still
+        on its own square (Units stage). Every square visited is occupied then
+        (the Unit and friends), so a square it may enter is never one of them,
+        and a friend with an empty square beside it (``exits``) always leads on."""
+        g, cells = self.game, self.cells
+        north, east, south, west = g.sides[friend]
+        to_north, to_east, to_south, to_west = g.side_codes[unit]
+        code = to_north[cells[north]] + to_east[cells[east]] + to_south[cells[south]] + to_west[cells[west]]
+        if g.enter_dirs[code]:
+            return True
+        passing = g.pass_dirs[code]
+        if passing and left > 1:
+            exits, has_empty, onward = self.exits, g.has_empty, []
+            for _, n in g.passes[friend][passing]:
+                if n not in visited:
+                    if has_empty[exits[n]]:
+                        g.via[friend] = n
+                        return True
+                    onward.append(n)
+            for n in onward:
+                if self._leads_on(unit, n, left - 1, visited + (n,)):
                     return True
-                onward.append(n)
-        for n in onward:
-            if self._leads_on(kind, n, left - 1, visited + (n,)):
-                return True
         return False
 
     # --- the contract ----------------------------------------------------------
@@ -390,27 +475,35 @@ class State(base.State):
 
     def _builder_actions(self) -> list[int]:
         """The Builder stage: END, the Builder's steps, then the builds."""
-        g, cells, p, phase = self.game, self.cells, self.player, self.phase
+        g, cells = self.game, self.cells  # two or three names at once: no tuple built
+        p, phase = self.player, self.phase
         actions = [END]
         at = self.builder[p]
         steps, builds = g.notches[0][self.read[0]]
-        if phase != BUILD and steps > 0:
+        if phase == BUILDER_MOVE:  # steps only, never back onto its path
             path = self.path
             for action, n in g.builder_steps[at]:
                 if cells[n] == 0 and n not in path:
                     actions.append(action)
-        if phase != BUILDER_MOVE and builds > self.built:
-            # Plain loops: cheaper here than comprehensions.
-            free = []
-            for n in g.around[at]:
-                if not cells[n]:
-                    free.append(n)
-            if free:
-                cache = self.cache[p]
-                for t, offset in g.build_offsets:
-                    if cache[t] > 0:
-                        for n in free:
-                            actions.append(offset + n)
+            return actions
+        # Which squares around the Builder are free, the four below it and the four above.
+        sw, s, se, w, e, nw, n, ne = g.ring[at]
+        first, second, third, fourth = g.ring_empty
+        below = first[cells[sw]] + second[cells[s]] + third[cells[se]] + fourth[cells[w]]
+        above = first[cells[e]] + second[cells[nw]] + third[cells[n]] + fourth[cells[ne]]
+        if phase == BUILDER and steps > 0:
+            actions += g.builder_step_sets[below][above]
+        if builds > self.built:
+            lower, upper, cache = g.builds_below[at][below], g.builds_above[at][above], self.cache[p]
+            if cache[0] > 0:
+                actions += lower[0]
+                actions += upper[0]
+            if cache[1] > 0:
+                actions += lower[1]
+                actions += upper[1]
+            if cache[2] > 0:
+                actions += lower[2]
+                actions += upper[2]
         return actions
 
     def _units_stage_actions(self, steps: int) -> list[int]:
@@ -428,30 +521,40 @@ class State(base.State):
             # (here rather than in a call of its own: once per listing).
             if self.shared:
                 self._own()
-            g, cells, exits, moves = self.game, self.cells, self.exits, self.moves
-            passes, step_sets, unit_owner, frozen = g.passes, g.unit_step_sets, g.unit_owner, self.frozen
-            self.stale[p] = stale = set()
+            g, cells, exits = self.game, self.cells, self.exits
+            moves, frozen, mine = self.moves, self.frozen, g.units_of[p]
+            if frozen:
+                # Units moved or built this turn have no steps (moves is empty
+                # for them) until next turn: worked out then.
+                stale = squares & frozen
+                squares -= frozen
+            else:
+                stale = set()
+            self.stale[p] = stale
+            enter_dirs, pass_dirs, has_empty = g.enter_dirs, g.pass_dirs, g.has_empty
+            passes, step_sets, deep = g.passes, g.unit_step_sets, steps > 1
+            via, passes_over = g.via, g.passes_over
             for square in squares:
                 c = cells[square]
-                if unit_owner[c] != p:  # no longer this player's Unit
+                if not mine[c]:  # no longer this player's Unit
                     continue
-                if square in frozen:
-                    moves[square] = ()
-                    stale.add(square)  # it moves again next turn
-                    continue
-                exit_bits = exits[square]
-                open_ = exit_bits & 15
-                if exit_bits & 0xF0 and steps > 1:
+                code = exits[square]
+                open_ = enter_dirs[code]
+                passing = pass_dirs[code]
+                if passing and deep:
                     # A step over a friend is open if the friend has an empty square
                     # beside it; else a search says, and says again next time.
-                    for bit, n in passes[square << 4 | exit_bits >> 4 & 15]:
-                        if exits[n] > 0xFF:
-                            open_ |= bit
-                        else:
-                            stale.add(square)
-                            if self._leads_on((c - 1) & 3, n, steps - 1, (square, n)):
-                                open_ |= bit
-                moves[square] = step_sets[square << 4 | open_]
+                    for bit, n in passes[square][passing]:
+                        if has_empty[exits[n]]:
+                            open_ += bit
+                            continue
+                        stale.add(square)
+                        beyond = via[n]  # over n, then over the friend that led on last time
+                        if steps > 2 and passes_over[c][cells[beyond]] and has_empty[exits[beyond]]:
+                            open_ += bit
+                        elif self._leads_on(c, n, steps - 1, (square, n)):
+                            open_ += bit
+                moves[square] = step_sets[square][open_]
         else:
             moves = self.moves
         actions = [END]
@@ -461,20 +564,32 @@ class State(base.State):
 
     def _transit_actions(self) -> list[int]:
         """The Unit in transit: stop (unless it stands on a friend) or step on."""
-        g, cells, path, kind = self.game, self.cells, self.path, self.moving
+        g, path = self.game, self.path
         square = path[-1]
-        actions = [] if cells[square] else [END]  # passing over a friendly Unit: no stopping there
-        rules = g.entry[self.player][kind]
-        for action, n in g.unit_steps[square]:
-            rule = rules[cells[n]]
-            if rule and n not in path:  # not BLOCKED, not a square the move has been on
-                if rule == ENTER:
-                    actions.append(action)
-                    continue
-                left = g.notches[1][self.read[1]][1] - len(path)
-                if left > 0 and self._can_finish(kind, n, left, (*path, n)):
-                    actions.append(action)
-        return actions
+        left = self.reach - len(path)
+        steps = g.unit_step_sets[square][self._transit_open(square, path, self.moving, left)]
+        return [*steps] if self.cells[square] else [END, *steps]  # on a friendly Unit: no stopping there
+
+    def _transit_open(self, square: int, path: list, kind: int, left: int) -> int:
+        """The directions (bits) a Unit of ``kind`` moving along ``path`` to
+        ``square`` may step on, with ``left`` steps after that one: onto a square
+        it may enter, or over a friend, to a square it may stop on; never back
+        onto the path."""
+        g, cells = self.game, self.cells
+        north, east, south, west = g.sides[square]
+        to_north, to_east, to_south, to_west = g.unit_side_codes[self.player][kind]
+        code = to_north[cells[north]] + to_east[cells[east]] + to_south[cells[south]] + to_west[cells[west]]
+        beside = g.beside[square]
+        # Not back onto the path: only squares an odd number of steps back can be beside this one.
+        for before in path[-2::-2]:
+            code &= beside.get(before, 0xFF)
+        open_ = g.enter_dirs[code]
+        passing = g.pass_dirs[code]
+        if passing and left > 0:
+            for bit, friend in g.passes[square][passing]:
+                if self._can_finish(kind, friend, left, (*path, friend)):
+                    open_ += bit
+        return open_
 
     def _is_legal(self, action: int) -> bool:
         """Exactly ``action in self.legal_actions()``, without building the list."""
@@ -525,27 +640,24 @@ class State(base.State):
         # them (sorted: a long list, such as the Units stage's some 60, by a
         # binary search); otherwise without building the list.
         if legal is not None and type(action) is int:
-            if len(legal) < 16:
+            if self.phase != UNITS:  # a short list
                 if action not in legal:
                     raise IllegalAction(f"action {action!r} is not legal in this position")
-            else:
-                i = bisect_left(legal, action)
-                if i == len(legal) or legal[i] != action:
-                    raise IllegalAction(f"action {action!r} is not legal in this position")
+            elif legal[bisect_right(legal, action) - 1] != action:  # legal[0] is END, 0
+                raise IllegalAction(f"action {action!r} is not legal in this position")
         elif not self._is_legal(action):
             raise IllegalAction(f"action {action!r} is not legal in this position")
         self._legal_cache = None
         if action >= self.game.unit_step_base:  # the most common action, without another call
             self._unit_step(action)
-        else:
+        elif action or self.phase != UNIT_MOVE:
             self._apply(action)
+        else:  # END of a Unit's move, the next most common
+            self._unit_stopped()
 
     def _apply(self, action: int) -> None:
-        g = self.game
-        if action >= g.unit_step_base:  # the most common action first
-            self._unit_step(action)
-            return
-        p, phase = self.player, self.phase
+        """An action of the Builder stage (apply takes a Unit's step to _unit_step)."""
+        g, p, phase = self.game, self.player, self.phase
         if action == END:
             if phase == BUILDER_MOVE:
                 self._builder_stopped()
@@ -604,44 +716,57 @@ class State(base.State):
 
     def _unit_step(self, action: int) -> None:
         """A Unit steps: the first step of its move (Units stage) or the next one."""
-        g, p, cells, path = self.game, self.player, self.cells, self.path
-        step = action - g.unit_step_base
-        n = g.step_to[step]
+        g, p = self.game, self.player
+        cells, path = self.cells, self.path
+        n = g.step_onto[action]
         if self.phase == UNITS:
-            square = step >> 2
+            square = g.step_from[action]
             self.phase = UNIT_MOVE
             self.moving = (cells[square] - 1) & 3
             self.units[p].remove(square)  # in transit: off the board until it stops
             self._put(square, 0)
-            self.path = path = [square]
+            self.moves[square] = ()  # as for every square without a Unit
+            path.append(square)  # the path is empty in the Units stage
         path.append(n)
         c = cells[n]
         if c:
-            owner, other = divmod(c - 1, 4)
+            owner = g.owner[c]
             if owner != p:
+                other = g.kind[c]
                 if other == 0:
                     self._attack_builder(owner)
                     return
                 self.units[owner].remove(n)  # taken: back to its owner's cache
                 self._put(n, 0)
+                self.moves[n] = ()
                 self.cache[owner][other - 1] += 1
-            else:
-                return  # passing over a friendly Unit: the step was legal only if the move can go on
+                c = 0
         # Stop here if no step is left or none may be taken; else what this
         # position allows is worked out already: as _transit_actions, without
-        # another call (n is empty now, so stopping is one choice).
-        left = g.notches[1][self.read[1]][1] - len(path)
+        # another call. On a friend passed over (c) the move goes on: the step
+        # was legal only if it can; on an empty square stopping is one choice.
+        length = len(path)
+        left = self.reach - length
         if left >= 0:
-            actions = [END]
             kind = self.moving
-            rules = g.entry[p][kind]
-            for action, m in g.unit_steps[n]:
-                rule = rules[cells[m]]
-                if rule and m not in path:  # not BLOCKED, not a square the move has been on
-                    if rule == ENTER or left > 0 and self._can_finish(kind, m, left, (*path, m)):
-                        actions.append(action)
-            if len(actions) > 1:
-                self._legal_cache = actions
+            north, east, south, west = g.sides[n]
+            to_north, to_east, to_south, to_west = g.unit_side_codes[p][kind]
+            code = to_north[cells[north]] + to_east[cells[east]] + to_south[cells[south]] + to_west[cells[west]]
+            code = g.came_from[action][code]
+            if length > 3:
+                # Squares further back on the path: only those an odd number of
+                # steps back can be beside this one.
+                beside = g.beside[n]
+                for before in path[-4::-2]:
+                    code &= beside.get(before, 0xFF)
+            open_ = g.enter_dirs[code]
+            passing = g.pass_dirs[code]
+            if passing and left > 0:
+                for bit, friend in g.passes[n][passing]:
+                    if self._can_finish(kind, friend, left, (*path, friend)):
+                        open_ += bit
+            if open_:
+                self._legal_cache = [*(g.unit_step_sets if c else g.transit_sets)[n][open_]]
                 return
         self._unit_stopped()
 
@@ -651,29 +776,30 @@ class State(base.State):
         touches: its neighbours' and its own."""
         if self.shared:
             self._own()
-        g, cells, exits, stale = self.game, self.cells, self.exits, self.stale
+        g, cells = self.game, self.cells
+        exits, stale = self.exits, self.stale
         cells[square] = value
-        open_ = 0
-        if value and (value - 1) & 3:  # a Unit
-            mine = g.step_bits[value]
-            for d, n in g.neighbours[square]:
-                open_ |= mine[cells[n]] << d
-            stale[(value - 1) >> 2].add(square)
-        exits[square] = open_
-        onto, unit_owner = g.step_bits_onto[value], g.unit_owner
-        for u, d, keep in g.facing[square]:
+        is_unit, unit_owner = g.is_unit, g.unit_owner
+        if is_unit[value]:
+            north, east, south, west = g.sides[square]
+            to_north, to_east, to_south, to_west = g.side_codes[value]
+            exits[square] = (to_north[cells[north]] + to_east[cells[east]]
+                             + to_south[cells[south]] + to_west[cells[west]])
+            stale[unit_owner[value]].add(square)
+        else:
+            exits[square] = 0
+        onto, has_empty = g.side_codes_onto[value], g.has_empty
+        for u, d, without in g.facing[square]:
             c = cells[u]
-            q = unit_owner[c]
-            if q < 0:
+            if not is_unit[c]:
                 continue  # no Unit there: nothing to keep
             old = exits[u]
-            rest = old & keep  # the other directions' bits
-            new = rest | onto[c] << d
-            if new != old:  # its steps may have changed
+            new = without[old] + onto[d][c]
+            if new is not old:  # its steps may have changed (codes are small ints, one object each)
                 exits[u] = new
-                owner = stale[q]
+                owner = stale[unit_owner[c]]
                 owner.add(u)
-                if rest < 0x100 and (old ^ new) > 0xFF:
+                if has_empty[new] is not has_empty[old]:
                     # Its first empty neighbour or its last: whether a friend
                     # may pass over it with a step to spare changed too.
                     owner.update(g.adjacent[u])
@@ -687,18 +813,19 @@ class State(base.State):
     def _remove_unit(self, owner: int, square: int) -> None:
         self.units[owner].remove(square)
         self._put(square, 0)
+        self.moves[square] = ()
 
     def _index_board(self) -> None:
         """Units in square order and every exit, from the cells alone (a position read from JSON)."""
         for units in self.units:
             units.sort()
         cells = self.cells
-        self.exits = [0] * len(cells)
-        self.moves = [()] * len(cells)
+        self.exits = [0] * self.game.squares
+        self.moves = [()] * self.game.squares
         self.shared = False
         self.stale = [set() for _ in self.units]
         self.one_step = 0
-        for square, value in enumerate(cells):
+        for square, value in enumerate(cells[:self.game.squares]):
             self._put(square, value)
 
     def _builder_stopped(self) -> None:
@@ -719,7 +846,7 @@ class State(base.State):
         self.moving = 0
         self.moved += 1
         self.phase = UNITS
-        self.path = []
+        self.path.clear()  # this State's own list (clone copies it)
         units, steps = self.game.notches[1][self.read[1]]
         if self.moved < units:
             actions = self._units_stage_actions(steps)
@@ -784,6 +911,7 @@ class State(base.State):
         other.sliders = list(map(list.copy, self.sliders))
         other.units = list(map(list.copy, self.units))
         other.player, other.phase, other.turn, other.read = self.player, self.phase, self.turn, self.read
+        other.reach = self.reach
         other.path = self.path[:]
         other.moving, other.built, other.moved = self.moving, self.built, self.moved
         other.frozen = self.frozen.copy()
