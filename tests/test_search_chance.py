@@ -8,7 +8,7 @@ import random
 import pytest
 
 from printkit import rules
-from printkit.balance.agents import Judge, MCTSAgent, _Node, draw_chance
+from printkit.balance.agents import Judge, MCTSAgent, _Node, draw_chance, make
 
 
 def _at_a_roll(seed: int = 0):
@@ -64,3 +64,21 @@ def test_the_greedy_rollout_plays_the_strongest_reply():
 def test_an_unknown_rollout_policy_is_refused():
     with pytest.raises(ValueError, match="rollout"):
         MCTSAgent(Judge(rules.load("playground")), rollout="clever")
+
+
+def test_playgrounds_search_never_peeks_at_the_other_sides_cards():
+    # Two positions that differ only in the opponent's unrevealed types: the
+    # search, greedy replies and all, must choose alike with the same seed.
+    game = rules.load("playground")
+    rng = random.Random(7)
+    state = game.initial_state()
+    while not (state.phase == "move" and state.turns_played() >= 6):
+        state.apply(draw_chance(state, rng) if state.is_chance_node() else rng.choice(state.legal_actions()))
+    viewer = state.current_player
+    other = state.hidden_variant(viewer, random.Random(1))
+    assert other is not None and other.to_json() != state.to_json()
+    assert other.observation(viewer) == state.observation(viewer)
+    agent = make("mcts", Judge(game))
+    assert agent.rollout == "greedy" and agent.answered  # the game's own search settings
+    for seed in range(3):
+        assert agent.choose(state, random.Random(seed)) == agent.choose(other, random.Random(seed))
