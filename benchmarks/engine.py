@@ -1,14 +1,16 @@
 #!/usr/bin/env python
 """Rules engine speed: random-playout actions per second, with python-chess as a yardstick.
 
-    python benchmarks/engine.py [--seconds 3] [--seed 0]
+    python benchmarks/engine.py [--seconds 3] [--seed 0] [--only mckinney]
 
 Each game in GAMES plays seeded random games (legal_actions, a uniform
 choice or a chance draw, apply, is_terminal) for about ``--seconds`` and
 reports actions and whole turns per second. python-chess plays random games
 the same way (legal moves, uniform choice, push, ``outcome()`` to stop),
 when it is installed (``pip install chess``; it is not a printkit
-dependency). A chess turn is one move.
+dependency), for as long again, in slices taking turns with the game's, and
+each game is compared with the chess played between its own slices. A chess
+turn is one move.
 
 Then, per game, the cost of one call in microseconds at mid-game positions
 (decisions from the middle half of seeded random games): ``legal_actions()``
@@ -41,23 +43,71 @@ GAMES = [
 ]
 
 
-def bench_game(game, seconds: float, seed: int) -> tuple[float, int, int, int | None]:
-    """(actions per second, actions, games, turns) of random playouts for about ``seconds``."""
-    rng = random.Random(seed)
-    actions = games = 0
-    turns: int | None = 0
-    start = time.perf_counter()
-    deadline = start + seconds
-    while time.perf_counter() < deadline:
-        state = game.initial_state()
-        while not state.is_terminal():
-            state.apply(choose(state, rng))
-            actions += 1
-        games += 1
-        played = state.turns_played()
-        turns = None if played is None or turns is None else turns + played
-    elapsed = time.perf_counter() - start
-    return actions / elapsed, actions, games, turns
+class Playouts:
+    """Seeded random playouts of one game, run in time slices that carry on
+    where the last slice stopped (the same games whatever the slicing)."""
+
+    def __init__(self, new_game, play_one, seed: int):
+        self.new_game, self.play_one = new_game, play_one
+        self.rng = random.Random(seed)
+        self.actions = self.games = 0
+        self.turns: int | None = 0
+        self.elapsed = 0.0
+
+    def run(self, seconds: float) -> None:
+        """Whole games for about ``seconds``, added to the totals."""
+        start = time.perf_counter()
+        deadline = start + seconds
+        while time.perf_counter() < deadline:
+            actions, turns = self.play_one(self.new_game(), self.rng)
+            self.actions += actions
+            self.games += 1
+            self.turns = None if turns is None or self.turns is None else self.turns + turns
+        self.elapsed += time.perf_counter() - start
+
+    def rate(self) -> float:
+        return self.actions / self.elapsed
+
+
+def play_engine_game(state, rng) -> tuple[int, int | None]:
+    actions = 0
+    while not state.is_terminal():
+        state.apply(choose(state, rng))
+        actions += 1
+    return actions, state.turns_played()
+
+
+def play_chess_game(board, rng) -> tuple[int, int]:
+    moves = 0
+    while board.outcome() is None:
+        board.push(rng.choice(list(board.legal_moves)))
+        moves += 1
+    return moves, moves
+
+
+def chess_playouts(seed: int) -> Playouts | None:
+    try:
+        import chess
+    except ImportError:
+        return None
+    return Playouts(chess.Board, play_chess_game, seed)
+
+
+def bench_game(game, seconds: float, seed: int, yardstick: Playouts | None = None,
+               slices: int = 4) -> tuple[Playouts, float | None]:
+    """Random playouts of ``game`` for about ``seconds`` and, when a yardstick is
+    given, python-chess for as long, in alternating slices: whatever else the
+    machine does meanwhile weighs on both alike. Returns the game's playouts
+    and the yardstick's moves per second over those slices only."""
+    mine = Playouts(game.initial_state, play_engine_game, seed)
+    moves, elapsed = (yardstick.actions, yardstick.elapsed) if yardstick else (0, 0.0)
+    for _ in range(slices):
+        if yardstick is not None:
+            yardstick.run(seconds / slices)
+        mine.run(seconds / slices)
+    if yardstick is None:
+        return mine, None
+    return mine, (yardstick.actions - moves) / (yardstick.elapsed - elapsed)
 
 
 def midgame_positions(game, count: int, seed: int) -> list:
@@ -120,55 +170,42 @@ def call_costs(game, seed: int, count: int = 400, repeat: int = 5) -> tuple[floa
     return legal_us, best * 1e6, _per_call(clone, states, repeat)
 
 
-def bench_chess(seconds: float, seed: int) -> tuple[float, int, int] | None:
-    try:
-        import chess
-    except ImportError:
-        return None
-    rng = random.Random(seed)
-    moves = games = 0
-    start = time.perf_counter()
-    deadline = start + seconds
-    while time.perf_counter() < deadline:
-        board = chess.Board()
-        while board.outcome() is None:
-            board.push(rng.choice(list(board.legal_moves)))
-            moves += 1
-        games += 1
-    elapsed = time.perf_counter() - start
-    return moves / elapsed, moves, games, moves
-
-
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=3.0, help="time per game (default 3)")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--only", metavar="TEXT", help="only the games whose label holds TEXT")
     args = parser.parse_args(argv)
-    rows = []
-    for label, name, options in GAMES:
-        rows.append((label, *bench_game(rules.load(name, **options), args.seconds, args.seed)))
-    chess_row = bench_chess(args.seconds, args.seed)
-    if chess_row is None:
+    games = [g for g in GAMES if args.only is None or args.only in g[0]]
+    yardstick = chess_playouts(args.seed)
+    rows, ratios = [], []
+    for label, name, options in games:
+        mine, chess_rate = bench_game(rules.load(name, **options), args.seconds, args.seed, yardstick)
+        rows.append((label, mine))
+        if chess_rate is not None:
+            ratios.append((label, mine, chess_rate))
+    if yardstick is None:
         print("python-chess is not installed (pip install chess): no yardstick this run")
     else:
-        rows.append(("python-chess (yardstick)", *chess_row))
+        rows.append(("python-chess (yardstick)", yardstick))
     width = max(len(r[0]) for r in rows)
     # A McKinney action is one step of a turn; a chess action is a whole move.
     # Turns per second (a chess turn is one move) compares whole decisions.
     print(f"{'game':<{width}}  {'actions/s':>10}  {'turns/s':>9}  {'actions':>9}  {'games':>6}")
-    for label, rate, actions, games, turns in rows:
-        per_turn = f"{rate * turns / actions:>9,.0f}" if turns else f"{'-':>9}"
-        print(f"{label:<{width}}  {rate:>10,.0f}  {per_turn}  {actions:>9}  {games:>6}")
-    if chess_row is not None:
-        for label, rate, actions, games, turns in rows[:-1]:
-            line = f"{label}: {rate / chess_row[0]:.2f} x python-chess in actions/s"
-            if turns:
-                line += f", {rate * turns / actions / chess_row[0]:.2f} x in turns/s"
-            print(line)
+    for label, p in rows:
+        per_turn = f"{p.rate() * p.turns / p.actions:>9,.0f}" if p.turns else f"{'-':>9}"
+        print(f"{label:<{width}}  {p.rate():>10,.0f}  {per_turn}  {p.actions:>9}  {p.games:>6}")
+    # Each game against the chess games played in the slices between its own.
+    for label, mine, chess_rate in ratios:
+        line = f"{label}: {mine.rate() / chess_rate:.2f} x python-chess in actions/s"
+        if mine.turns:
+            turns_rate = mine.rate() * mine.turns / mine.actions
+            line += f", {turns_rate / chess_rate:.2f} x in turns/s"
+        print(line)
     print()
     print("cost per call at mid-game positions (microseconds)")
     print(f"{'game':<{width}}  {'legal_actions':>13}  {'apply':>7}  {'clone':>7}")
-    for label, name, options in GAMES:
+    for label, name, options in games:
         legal_us, apply_us, clone_us = call_costs(rules.load(name, **options), args.seed)
         print(f"{label:<{width}}  {legal_us:>13.1f}  {apply_us:>7.1f}  {clone_us:>7.1f}")
     # Tiles: shape detection is incremental, so a placement costs the same on a full table.
