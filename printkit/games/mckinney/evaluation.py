@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import math
 
+from .turn import SLIDER
+
 # The balance search's settings for McKinney: many short decisions a turn,
 # so more iterations, and two random actions past each new node before the
 # evaluation judges (measured: mcts then beats greedy 20 games in 24).
@@ -53,6 +55,74 @@ def evaluate(game, view: dict, player: int) -> float:
     rivals = [s for seat, s in enumerate(strength) if seat != player]
     rival = (max(rivals) + sum(rivals) / len(rivals)) / 2
     return math.tanh((strength[player] - rival) / 3)
+
+
+def evaluate_position(game, state, player: int) -> float:
+    """``evaluate`` of ``player``'s observation, read straight from the
+    position (nothing in McKinney is hidden): the same number, its sums in
+    the same order, without building the observation, for the search, which
+    judges every position it meets."""
+    if state.winner >= 0:
+        return 1.0 if state.winner == player else -1.0
+    # The engine keeps each player's Units in square order, as the
+    # observation lists them, and the one in transit off the board, which
+    # the observation shows last, where it stands (over a friend it adds no
+    # square of its own).
+    transit = -1
+    if state.moving and state.path and not state.cells[state.path[-1]]:
+        transit = state.path[-1]
+    builders = state.builder
+    strength = []
+    for seat in range(game.num_players):
+        shields = state.shields[seat]
+        if shields <= 0:
+            strength.append(-10.0)
+            continue
+        units = state.units[seat]
+        if transit >= 0 and seat == state.player:
+            units = [*units, transit]
+        reach = 0.0
+        if units:
+            targets = tuple(at for other, at in enumerate(builders) if other != seat and at >= 0)
+            if targets:
+                near = _nearness(game, targets)
+                for square in units:
+                    reach += near[square]
+        strength.append(shields + 0.1 * len(units) + 0.05 * sum(state.cache[seat])
+                        + 0.1 * reach + _slider_worth_at(game, state, seat))
+    rivals = [s for seat, s in enumerate(strength) if seat != player]
+    rival = (max(rivals) + sum(rivals) / len(rivals)) / 2
+    return math.tanh((strength[player] - rival) / 3)
+
+
+_NEARNESS: dict = {}
+
+
+def _nearness(game, targets: tuple) -> list:
+    """Per square, 1 / (1 + steps to the nearest of ``targets``), as
+    ``evaluate`` works it out; kept per board and set of targets (Builders
+    seldom move, so a game meets few sets)."""
+    key = (game.names, targets)
+    near = _NEARNESS.get(key)
+    if near is None:
+        if len(_NEARNESS) > 4096:
+            _NEARNESS.clear()
+        where = [_square(name) for name in game.names]
+        aims = [where[t] for t in targets]
+        near = _NEARNESS[key] = [1 / (1 + min(abs(x - tx) + abs(y - ty) for tx, ty in aims)) for x, y in where]
+    return near
+
+
+def _slider_worth_at(game, state, seat: int) -> float:
+    """``_slider_worth`` read from the position."""
+    notch = state.sliders[seat][1]
+    if state.phase != SLIDER or state.player != seat:
+        return _marching(game, notch)
+    slider, dots = game.spaces[state.builder[seat]]
+    if slider != 1:
+        return _marching(game, notch)
+    top = len(game.notches[1]) - 1
+    return max(_marching(game, min(top, max(0, notch + move))) for move in (dots, -dots))
 
 
 def _marching(game, notch: int) -> float:
