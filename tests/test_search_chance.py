@@ -82,3 +82,22 @@ def test_playgrounds_search_never_peeks_at_the_other_sides_cards():
     assert agent.rollout == "greedy" and agent.answered  # the game's own search settings
     for seed in range(3):
         assert agent.choose(state, random.Random(seed)) == agent.choose(other, random.Random(seed))
+
+
+def test_a_rollout_to_the_next_round_stops_when_the_searcher_is_to_decide_again():
+    # depth="round": the rest of the searcher's own turn, then every other
+    # player's, and the evaluation judges the position where its turn comes back.
+    game = rules.load("mckinney", players=3)
+    judge = Judge(game)
+    for rollout in ("random", "greedy"):
+        agent = MCTSAgent(judge, depth="round", rollout=rollout)
+        for seed in range(4):
+            state = game.initial_state()
+            state.apply(state.legal_actions()[0])  # the searcher's first action
+            agent._roll_out(state, random.Random(seed), 0)
+            assert state.is_terminal() or (state.current_player == 0 and state.turns_played() == 3)
+
+
+def test_an_unknown_rollout_depth_is_refused():
+    with pytest.raises(ValueError, match="depth"):
+        MCTSAgent(Judge(rules.load("playground")), depth="forever")

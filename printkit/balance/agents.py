@@ -101,6 +101,12 @@ def best_actions(judge: Judge, state, player: int, rng) -> list:
     return choices
 
 
+# ``depth="round"``: a rollout to the searching player's next turn, and at
+# most this many actions (a turn that never comes back stops there).
+ROUND = "round"
+ROUND_CAP = 1000
+
+
 class _Node:
     __slots__ = ("visits", "value", "children", "replies", "outcomes")
 
@@ -128,7 +134,9 @@ class _Node:
 
 class MCTSAgent(Agent):
     """UCT over actions, with rollouts cut off after ``depth`` actions (none
-    by default) and judged by the game's evaluation there. A rollout's
+    by default) and judged by the game's evaluation there; ``depth="round"``
+    plays on to the searching player's next turn instead (the rest of its own
+    turn, then every other player's). A rollout's
     actions are random, or with ``rollout="greedy"`` each mover's strongest
     by its evaluation; ``tree_depth`` caps how many decisions below the root
     the tree keeps (no cap by default). With ``answered`` > 0, a root move
@@ -162,6 +170,8 @@ class MCTSAgent(Agent):
             raise ValueError(f"no rollout policy {rollout!r}: random or greedy")
         if pick not in ("visits", "value"):
             raise ValueError(f"no way to pick {pick!r}: visits or value")
+        if depth != ROUND and not (isinstance(depth, int) and depth >= 0):
+            raise ValueError(f"no rollout depth {depth!r}: a number of actions or {ROUND!r}")
         self.answered = answered
         self.pick = pick
         self.width = width
@@ -208,7 +218,7 @@ class MCTSAgent(Agent):
                 position.apply(action)
                 node = node.children[action]
                 path.append([node, mover, None])
-            self._roll_out(position, rng)
+            self._roll_out(position, rng, player)
             results = [self.judge(position, p) for p in players]
             for visited, mover, outcome in path:
                 visited.visits += 1
@@ -242,17 +252,33 @@ class MCTSAgent(Agent):
             tallies[action] = [0, 0.0, probability]
         return action
 
-    def _roll_out(self, position, rng) -> None:
-        """``depth`` actions past the tree: random, or each mover's strongest."""
+    def _roll_out(self, position, rng, player: int) -> None:
+        """``depth`` actions past the tree, or with ``depth="round"`` up to
+        ``player``'s next turn: random, or each mover's strongest."""
+        if self.depth == ROUND:
+            others = False  # another player has moved since the rollout began
+            for _ in range(ROUND_CAP):
+                if position.is_terminal():
+                    return
+                if not position.is_chance_node():
+                    if position.current_player != player:
+                        others = True
+                    elif others:
+                        return  # the searcher's turn again: judge it here
+                self._roll_out_one(position, rng)
+            return
         for _ in range(self.depth):
             if position.is_terminal():
                 return
-            if position.is_chance_node():
-                position.apply(draw_chance(position, rng))
-            elif self.rollout == "random":
-                position.apply(rng.choice(position.legal_actions()))
-            else:
-                position.apply(self._strongest(position, position.current_player, rng))
+            self._roll_out_one(position, rng)
+
+    def _roll_out_one(self, position, rng) -> None:
+        if position.is_chance_node():
+            position.apply(draw_chance(position, rng))
+        elif self.rollout == "random":
+            position.apply(rng.choice(position.legal_actions()))
+        else:
+            position.apply(self._strongest(position, position.current_player, rng))
 
     def _strongest(self, position, mover: int, rng) -> int:
         """What the greedy agent would play for ``mover`` here. It looks
@@ -308,13 +334,13 @@ class MCTSAgent(Agent):
             # a prior on other terms would favour whichever move the
             # iterations happen to visit most (in set-up, where every choice
             # is worth the same, the first one, every time).
-            self._roll_out(after, rng)
+            self._roll_out(after, rng, player)
             return self.judge(after, player)
         total = 0.0
         for outcome, probability in after.chance_outcomes():
             position = after.clone()
             position.apply(outcome)
-            self._roll_out(position, rng)
+            self._roll_out(position, rng, player)
             total += probability * self.judge(position, player)
         return total
 
