@@ -22,12 +22,12 @@ from .turn import SLIDER
 # shows only after the rest of the turn and the rivals' answers. So each of
 # the 16 candidates the evaluation ranks highest is played on to the
 # searcher's next turn, every action the mover's greedy choice, and judged
-# there; 16 more such rounds go to the candidates that came out best.
-# Measured against greedy players (seats in turn, seed 0, 48 games): MCTS
-# won 41 of 48 with 2 players, 38 of 48 with 3, 29 of 44 decided with 4,
-# where random rollouts of two actions with 128 iterations won about a
-# third with 4 players.
-SEARCH = {"iterations": 16, "depth": "round", "rollout": "greedy", "width": 16, "answered": 1, "tree_depth": 1}
+# there; 32 more such rounds go to the candidates that came out best.
+# Measured against greedy players (seats in turn, seed 0, 24 games): MCTS
+# won 21 with 2 players, 20 with 3, 11 of 22 decided with 4 (fair share a
+# quarter), where random rollouts of two actions with 128 iterations won
+# about a third of 90 four-player games.
+SEARCH = {"iterations": 32, "depth": "round", "rollout": "greedy", "width": 16, "answered": 1, "tree_depth": 1}
 
 
 def _square(name: str) -> tuple[int, int]:
