@@ -42,7 +42,7 @@ Blue``, ``roll 4``, ``pass``, ``c1-c5``, ``c1xc5`` (a landing on a piece),
 
 from __future__ import annotations
 
-from bisect import insort
+from bisect import bisect_left, insort
 from functools import reduce
 from itertools import compress
 from operator import itemgetter, or_
@@ -148,12 +148,15 @@ class Reach:
     """The moves of one start and roll as bit masks over its walks.
 
     Each end's minimal walks have a bit each, side by side, and just above
-    them a spare bit (the end's "sentinel") that begins a byte. With ``free``
-    the bits of the walks no piece blocks, ``free + every_walk`` carries into
-    the sentinel of exactly the ends with a free walk (the bits of one end
-    add up to less than twice its field). ``to_bytes`` then gives one byte per
-    end (1: reachable), which selects the end's move action with
-    ``itertools.compress``. Ends come in square order, so the moves are sorted.
+    them a spare bit (the end's "sentinel"), no two sentinels in one byte.
+    With ``free`` the bits of the walks no piece blocks, ``free + every_walk``
+    carries into the sentinel of exactly the ends with a free walk (the bits
+    of one end add up to less than twice its field). Masked to the
+    sentinels, ``to_bytes`` then gives one byte per end (nonzero: reachable),
+    which selects the end's move action with ``itertools.compress``. The
+    groups are packed, not each started on a byte: a 6's masks and bytes are
+    a sixth shorter, a 5's a quarter. Ends come in square order, so the
+    moves are sorted.
 
     Short walks meet the same few pieces again and again: for rolls up to
     CACHED_STEPS the moves are kept (``known``) by what stands on the squares
@@ -174,7 +177,9 @@ class Reach:
         top = 0  # the next unused bit
         for end in sorted(by_end):
             kept = _minimal(by_end[end])
-            sentinel = -(-(top + len(kept)) // 8) * 8  # the first byte boundary above the walks
+            sentinel = top + len(kept)  # just above the walks, unless that byte has one already
+            if moves and sentinel // 8 < len(moves):
+                sentinel = len(moves) * 8
             low = sentinel - len(kept)
             for bit, mask in enumerate(kept, low):
                 self.passed |= mask
@@ -466,8 +471,11 @@ class State(base.State):
         found: list = []
         for start in mine:
             reach = reaches[start] or walks.reach(start, steps)
-            if pieces is not None:
-                found += reach.ends(pieces)
+            if pieces is not None:  # Reach.ends, written out: some six pieces a position
+                every = reach.every_walk
+                blocked = reduce(or_, filter(None, pieces(reach.blocks)), 0)
+                reachable = ((every ^ blocked) + every) & reach.sentinels
+                found += compress(reach.moves, reachable.to_bytes(reach.size, "little"))
             else:
                 key = occupied & reach.passed | (mine_mask & reach.landing) << squares
                 found += reach.known.get(key) or reach.remember(key, self._pieces())
@@ -488,6 +496,34 @@ class State(base.State):
                           *[squares + square for square in self.free_at[p]])
 
     # --- playing ---------------------------------------------------------------
+    def apply(self, action: int) -> None:
+        """As the shared ``apply``, with the two actions of every turn taken
+        straight: the die is checked against its six faces, a move by binary
+        search in the sorted legal list (often over a hundred actions for a 5
+        or a 6). Anything else, and any action that is not a plain int, goes
+        the shared way."""
+        if type(action) is int:
+            phase = self.phase
+            if phase == MOVE:
+                legal = self._legal_cache
+                if legal is None:
+                    legal = self.legal_actions()
+                at = bisect_left(legal, action)
+                if at == len(legal) or legal[at] != action:
+                    raise IllegalAction(f"action {action!r} is not legal in this position")
+                self._legal_cache = None
+                self._move(action)
+                return
+            if phase == ROLL:
+                face = action - self.game.die_base
+                if not 0 <= face < 6:
+                    raise IllegalAction(f"action {action!r} is not legal in this position")
+                self._legal_cache = None
+                self.roll = face + 1
+                self.phase = MOVE
+                return
+        super().apply(action)
+
     def _apply(self, action: int) -> None:
         g, phase = self.game, self.phase
         if phase == MOVE:
