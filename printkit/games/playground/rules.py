@@ -364,11 +364,11 @@ class State(base.State):
         return self.phase == ROLL or self.phase == FIRST
 
     def chance_outcomes(self):
-        g = self.game
-        if self.phase == FIRST:
-            return [(g.first_base + p, 0.5) for p in range(2)]
-        if self.phase == ROLL:
-            return list(g.die_outcomes)
+        phase = self.phase
+        if phase == ROLL:  # every turn
+            return list(self.game.die_outcomes)
+        if phase == FIRST:
+            return [(self.game.first_base + p, 0.5) for p in range(2)]
         return []
 
     def _chance_actions(self):
