@@ -42,7 +42,7 @@ Blue``, ``roll 4``, ``pass``, ``c1-c5``, ``c1xc5`` (a landing on a piece),
 
 from __future__ import annotations
 
-from bisect import insort
+from bisect import bisect_left, insort
 from functools import reduce
 from itertools import compress
 from operator import itemgetter, or_
@@ -148,12 +148,15 @@ class Reach:
     """The moves of one start and roll as bit masks over its walks.
 
     Each end's minimal walks have a bit each, side by side, and just above
-    them a spare bit (the end's "sentinel") that begins a byte. With ``free``
-    the bits of the walks no piece blocks, ``free + every_walk`` carries into
-    the sentinel of exactly the ends with a free walk (the bits of one end
-    add up to less than twice its field). ``to_bytes`` then gives one byte per
-    end (1: reachable), which selects the end's move action with
-    ``itertools.compress``. Ends come in square order, so the moves are sorted.
+    them a spare bit (the end's "sentinel"), no two sentinels in one byte.
+    With ``free`` the bits of the walks no piece blocks, ``free + every_walk``
+    carries into the sentinel of exactly the ends with a free walk (the bits
+    of one end add up to less than twice its field). Masked to the
+    sentinels, ``to_bytes`` then gives one byte per end (nonzero: reachable),
+    which selects the end's move action with ``itertools.compress``. The
+    groups are packed, not each started on a byte: a 6's masks and bytes are
+    a sixth shorter, a 5's a quarter. Ends come in square order, so the
+    moves are sorted.
 
     Short walks meet the same few pieces again and again: for rolls up to
     CACHED_STEPS the moves are kept (``known``) by what stands on the squares
@@ -162,7 +165,8 @@ class Reach:
     a 3 on (60%, and 7% for a 6) keeping them costs more than it saves.
     """
 
-    __slots__ = ("blocks", "every_walk", "sentinels", "size", "moves", "passed", "landing", "known")
+    __slots__ = ("blocks", "every_walk", "twice_every", "sentinels", "size", "moves", "passed", "landing",
+                 "landing_high", "known")
 
     def __init__(self, walks: Walks, start: int, steps: int, by_end: dict):
         squares = walks.squares
@@ -174,7 +178,9 @@ class Reach:
         top = 0  # the next unused bit
         for end in sorted(by_end):
             kept = _minimal(by_end[end])
-            sentinel = -(-(top + len(kept)) // 8) * 8  # the first byte boundary above the walks
+            sentinel = top + len(kept)  # just above the walks, unless that byte has one already
+            if moves and sentinel // 8 < len(moves):
+                sentinel = len(moves) * 8
             low = sentinel - len(kept)
             for bit, mask in enumerate(kept, low):
                 self.passed |= mask
@@ -188,6 +194,8 @@ class Reach:
             self.landing |= 1 << end
             moves += [0] * (sentinel // 8 - len(moves)) + [code + end]
             top = sentinel + 1
+        self.twice_every = self.every_walk << 1
+        self.landing_high = self.landing << squares  # beside the squares passed, in a lookup's key
         self.size = len(moves)
         self.moves = tuple(moves)  # byte -> the move of the end whose sentinel starts it (0 elsewhere)
         # blocks[square]: the walks a piece there blocks, those through it;
@@ -271,6 +279,9 @@ class Game(base.Game):
             tuple(1 + min(abs(s % self.width - g % self.width) + abs(s // self.width - g // self.width)
                           for g in self.gates[1 - p]) for s in range(self.squares))
             for p in range(2))
+        # base_within[p][roll]: the squares no further than the roll from that base on an empty board
+        self.base_within = tuple(tuple(sum(1 << s for s in range(self.squares) if self.base_steps[p][s] <= roll)
+                                       for roll in range(7)) for p in range(2))
         self.targets = self.squares + 2  # squares, then the bases of player 0 and 1
         self.first_base = 3
         self.die_base = 5
@@ -353,11 +364,11 @@ class State(base.State):
         return self.phase == ROLL or self.phase == FIRST
 
     def chance_outcomes(self):
-        g = self.game
-        if self.phase == FIRST:
-            return [(g.first_base + p, 0.5) for p in range(2)]
-        if self.phase == ROLL:
-            return list(g.die_outcomes)
+        phase = self.phase
+        if phase == ROLL:  # every turn
+            return list(self.game.die_outcomes)
+        if phase == FIRST:
+            return [(self.game.first_base + p, 0.5) for p in range(2)]
         return []
 
     def _chance_actions(self):
@@ -406,17 +417,6 @@ class State(base.State):
         self._free(self.owners[piece], square)
         self.occupied |= 1 << square
 
-    def _step(self, player: int, source: int, target: int) -> None:
-        """The free piece of ``player`` on ``source`` moves to the empty ``target``."""
-        piece = self.board[target] = self.board.pop(source)
-        self.at[piece[0]] = target
-        free_at = self.free_at[player]
-        free_at.remove(source)
-        insort(free_at, target)
-        moved = 1 << source | 1 << target
-        self.free_mask[player] ^= moved
-        self.occupied ^= moved
-
     def _lift(self, square: int) -> int:
         """The free piece on ``square`` leaves it (for another square or the box)."""
         piece = self.board.pop(square)[0]
@@ -428,6 +428,18 @@ class State(base.State):
         return self.owners.count(self.player)
 
     # --- moves -----------------------------------------------------------------
+    def legal_actions(self) -> list[int]:
+        """As the shared ``legal_actions`` (worked out once per position, the list
+        shared until the next apply), a move's list without the dispatch."""
+        legal = self._legal_cache
+        if legal is None:
+            if self.phase == MOVE:
+                legal = self._moves() or [self.game.pass_action]
+            else:
+                legal = self._legal_actions()
+            self._legal_cache = legal
+        return legal
+
     def _legal_actions(self) -> list[int]:
         g, phase = self.game, self.phase
         if phase == SETUP:
@@ -458,26 +470,34 @@ class State(base.State):
     def _moves(self) -> list[int]:
         """Every move for the roll, sorted: each free piece's walks of exactly that many steps."""
         g, p, steps, occupied = self.game, self.player, self.roll, self.occupied
-        mine, mine_mask, squares = self.free_at[p], self.free_mask[p], g.squares
-        # Short rolls' moves are nearly always known: the pieces are looked up only when not.
-        pieces = self._pieces() if steps > CACHED_STEPS else None
-        walks, reaches, base_steps, gates = g.walks, g.walks.reaches[steps], g.base_steps[p], g.gate_mask[1 - p]
-        near_gates = None  # worked out once a piece is near enough the base
+        mine, mine_mask = self.free_at[p], self.free_mask[p]
+        walks, reaches = g.walks, g.walks.reaches[steps]
         found: list = []
-        for start in mine:
-            reach = reaches[start] or walks.reach(start, steps)
-            if pieces is not None:
-                found += reach.ends(pieces)
-            else:
-                key = occupied & reach.passed | (mine_mask & reach.landing) << squares
+        if steps > CACHED_STEPS:
+            pieces = self._pieces()
+            for start in mine:  # Reach.ends, written out: some eight pieces a position
+                reach = reaches[start] or walks.reach(start, steps)
+                blocked = reduce(or_, filter(None, pieces(reach.blocks)), 0)
+                # The blocked walks are among every_walk: (every ^ blocked) + every is this.
+                reachable = (reach.twice_every - blocked) & reach.sentinels
+                found += compress(reach.moves, reachable.to_bytes(reach.size, "little"))
+        else:
+            # Short rolls' moves are nearly always known: the pieces are looked up only when not.
+            mine_high = mine_mask << g.squares
+            for start in mine:
+                reach = reaches[start] or walks.reach(start, steps)
+                key = occupied & reach.passed | mine_high & reach.landing_high
                 found += reach.known.get(key) or reach.remember(key, self._pieces())
-            # Only the proper number enters the base: no steps to spare. A base
-            # further than the roll even on an empty board needs no search.
-            if base_steps[start] <= steps:
-                if near_gates is None:
-                    near_gates = walks.near_gates(gates, occupied, steps - 2)
-                if walks.enters_base(start, steps, gates, near_gates):
-                    found.append(g.move_base + start * g.targets + squares + 1 - p)
+        # Only the proper number enters the base: no steps to spare. A base
+        # further than the roll even on an empty board needs no search; the
+        # few entries go in order among the moves afterwards.
+        near = mine_mask & g.base_within[p][steps]
+        if near:
+            gates = g.gate_mask[1 - p]
+            within = walks.near_gates(gates, occupied, steps - 2)
+            for start in mine:
+                if near >> start & 1 and walks.enters_base(start, steps, gates, within):
+                    insort(found, g.move_base + start * g.targets + g.squares + 1 - p)
         return found
 
     def _pieces(self) -> itemgetter:
@@ -488,6 +508,34 @@ class State(base.State):
                           *[squares + square for square in self.free_at[p]])
 
     # --- playing ---------------------------------------------------------------
+    def apply(self, action: int) -> None:
+        """As the shared ``apply``, with the two actions of every turn taken
+        straight: the die is checked against its six faces, a move by binary
+        search in the sorted legal list (often over a hundred actions for a 5
+        or a 6). Anything else, and any action that is not a plain int, goes
+        the shared way."""
+        if type(action) is int:
+            phase = self.phase
+            if phase == MOVE:
+                legal = self._legal_cache
+                if legal is None:
+                    legal = self.legal_actions()
+                at = bisect_left(legal, action)
+                if at == len(legal) or legal[at] != action:
+                    raise IllegalAction(f"action {action!r} is not legal in this position")
+                self._legal_cache = None
+                self._move(action)
+                return
+            if phase == ROLL:
+                face = action - self.game.die_base
+                if not 0 <= face < 6:
+                    raise IllegalAction(f"action {action!r} is not legal in this position")
+                self._legal_cache = None
+                self.roll = face + 1
+                self.phase = MOVE
+                return
+        super().apply(action)
+
     def _apply(self, action: int) -> None:
         g, phase = self.game, self.phase
         if phase == MOVE:
@@ -524,9 +572,17 @@ class State(base.State):
             self._end_turn()
             return
         source, target = divmod(action - g.move_base, g.targets)
-        there = self.board.get(target)
-        if not there and target < g.squares:  # most moves: onto an empty square
-            self._step(p, source, target)
+        board = self.board
+        there = board.get(target)
+        if not there and target < g.squares:  # most moves: a free piece onto an empty square
+            piece = board[target] = board.pop(source)
+            self.at[piece[0]] = target
+            free_at = self.free_at[p]
+            free_at.remove(source)
+            insort(free_at, target)
+            moved = 1 << source | 1 << target
+            self.free_mask[p] ^= moved
+            self.occupied ^= moved
             self._end_turn()
             return
         piece = self._lift(source)
