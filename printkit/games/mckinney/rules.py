@@ -175,13 +175,6 @@ class Game(base.Game):
         self.has_empty = tuple(any(code >> 2 * d & 3 == OPEN for d in range(4)) for code in codes)
         # without[d][code]: the code with direction d's bits cleared (a lookup, not an &).
         self.without = tuple(tuple(code & (0xFF ^ 3 << 2 * d) for code in codes) for d in range(4))
-        # facing[square]: ((neighbour, direction d from the neighbour to square,
-        # without[d]), ...): whose codes a change on square touches.
-        facing = [[] for _ in range(s)]
-        for square, nbrs in enumerate(self.neighbours):
-            for d, to in nbrs:
-                facing[to].append((square, d, self.without[d]))
-        self.facing = tuple(map(tuple, facing))
         # passes[square][directions]: ((direction's bit, square that way), ...).
         self.passes = tuple(tuple(tuple((1 << d, to) for d, to in self.neighbours[square] if mask >> d & 1)
                                   for mask in range(16)) for square in range(s))
