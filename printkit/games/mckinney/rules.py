@@ -643,9 +643,13 @@ class State(base.State):
         self._legal_cache = None
         if action >= self.game.unit_step_base:  # the most common action, without another call
             self._unit_step(action)
+        elif action >= BUILD_BASE:  # then a build, a Builder's step: each without _apply
+            self._build(action)
+        elif action >= BUILDER_STEP:
+            self._builder_step(action)
         elif action or self.phase != UNIT_MOVE:
             self._apply(action)
-        else:  # END of a Unit's move, the next most common
+        else:  # END of a Unit's move
             self._unit_stopped()
 
     def _apply(self, action: int) -> None:
