@@ -51,7 +51,11 @@ _RANDOM = random.Random
 
 def choose(state, rng: random.Random, legal: list | None = None) -> int:
     """A random action: uniform over legal actions, or a chance outcome drawn by its probability."""
-    if state.is_chance_node():
+    if legal is None:
+        legal = state.legal_actions()
+    # A chance node has no legal actions (the contract), so only an empty
+    # list needs the question: playouts choose once per action.
+    if not legal and state.is_chance_node():
         outcomes = state.chance_outcomes()
         pick = rng.random()
         total = 0.0
@@ -60,8 +64,6 @@ def choose(state, rng: random.Random, legal: list | None = None) -> int:
             if pick < total:
                 return action
         return outcomes[-1][0]
-    if legal is None:
-        legal = state.legal_actions()
     if type(rng) is not _RANDOM:  # a subclass may draw otherwise
         return rng.choice(legal)
     # Random.choice(legal), drawn the way it draws (the fewest random bits

@@ -175,13 +175,6 @@ class Game(base.Game):
         self.has_empty = tuple(any(code >> 2 * d & 3 == OPEN for d in range(4)) for code in codes)
         # without[d][code]: the code with direction d's bits cleared (a lookup, not an &).
         self.without = tuple(tuple(code & (0xFF ^ 3 << 2 * d) for code in codes) for d in range(4))
-        # facing[square]: ((neighbour, direction d from the neighbour to square,
-        # without[d]), ...): whose codes a change on square touches.
-        facing = [[] for _ in range(s)]
-        for square, nbrs in enumerate(self.neighbours):
-            for d, to in nbrs:
-                facing[to].append((square, d, self.without[d]))
-        self.facing = tuple(map(tuple, facing))
         # passes[square][directions]: ((direction's bit, square that way), ...).
         self.passes = tuple(tuple(tuple((1 << d, to) for d, to in self.neighbours[square] if mask >> d & 1)
                                   for mask in range(16)) for square in range(s))
@@ -650,9 +643,13 @@ class State(base.State):
         self._legal_cache = None
         if action >= self.game.unit_step_base:  # the most common action, without another call
             self._unit_step(action)
+        elif action >= BUILD_BASE:  # then a build, a Builder's step: each without _apply
+            self._build(action)
+        elif action >= BUILDER_STEP:
+            self._builder_step(action)
         elif action or self.phase != UNIT_MOVE:
             self._apply(action)
-        else:  # END of a Unit's move, the next most common
+        else:  # END of a Unit's move
             self._unit_stopped()
 
     def _apply(self, action: int) -> None:
@@ -788,21 +785,48 @@ class State(base.State):
             stale[unit_owner[value]].add(square)
         else:
             exits[square] = 0
-        onto, has_empty = g.side_codes_onto[value], g.has_empty
-        for u, d, without in g.facing[square]:
-            c = cells[u]
-            if not is_unit[c]:
-                continue  # no Unit there: nothing to keep
-            old = exits[u]
-            new = without[old] + onto[d][c]
-            if new is not old:  # its steps may have changed (codes are small ints, one object each)
-                exits[u] = new
-                owner = stale[unit_owner[c]]
-                owner.add(u)
-                if has_empty[new] is not has_empty[old]:
-                    # Its first empty neighbour or its last: whether a friend
-                    # may pass over it with a step to spare changed too.
-                    owner.update(g.adjacent[u])
+        # The neighbours' codes toward square, one neighbour after the other
+        # (a loop costs more here: _put runs for every board change). Every
+        # change empties a square or fills an empty one, so the code of a Unit
+        # beside it always changes (OPEN or not).
+        north, east, south, west = g.sides[square]
+        onto_north, onto_east, onto_south, onto_west = g.side_codes_onto[value]
+        clear_north, clear_east, clear_south, clear_west = g.without
+        has_empty, adjacent = g.has_empty, g.adjacent
+        c = cells[north]
+        if is_unit[c]:  # a Unit north of square: square is south of it
+            old = exits[north]
+            exits[north] = new = clear_south[old] + onto_south[c]
+            owner = stale[unit_owner[c]]
+            owner.add(north)
+            if has_empty[new] is not has_empty[old]:
+                # Its first empty neighbour or its last: whether a friend
+                # may pass over it with a step to spare changed too.
+                owner.update(adjacent[north])
+        c = cells[east]
+        if is_unit[c]:
+            old = exits[east]
+            exits[east] = new = clear_west[old] + onto_west[c]
+            owner = stale[unit_owner[c]]
+            owner.add(east)
+            if has_empty[new] is not has_empty[old]:
+                owner.update(adjacent[east])
+        c = cells[south]
+        if is_unit[c]:
+            old = exits[south]
+            exits[south] = new = clear_north[old] + onto_north[c]
+            owner = stale[unit_owner[c]]
+            owner.add(south)
+            if has_empty[new] is not has_empty[old]:
+                owner.update(adjacent[south])
+        c = cells[west]
+        if is_unit[c]:
+            old = exits[west]
+            exits[west] = new = clear_east[old] + onto_east[c]
+            owner = stale[unit_owner[c]]
+            owner.add(west)
+            if has_empty[new] is not has_empty[old]:
+                owner.update(adjacent[west])
 
     def _own(self) -> None:
         """Copies of exits and moves of this State's own, before it changes them."""
