@@ -321,3 +321,22 @@ def test_the_report_renders_for_every_game_and_example_layout(layout, tmp_path):
         image = document[index].render(scale=40 / 72).to_numpy()
         assert image.min() < 128, f"page {index + 1} of the {layout} report is blank"
     document.close()
+
+
+def test_four_seats_labels_fit_under_their_bars(tmp_path):
+    # Four McKinney seats side by side under a 70 mm chart: each label stays
+    # within its bar's width (they ran into each other on one line at 7 pt).
+    from reportlab.pdfgen.canvas import Canvas
+
+    from printkit.balance.report import _bar_labels, _Pen
+    from printkit.writers.fonts import register_fonts
+
+    pen = _Pen(Canvas(str(tmp_path / "x.pdf")), register_fonts())
+    game = rules.load("mckinney", players=4)
+    labels = game.player_names()
+    room = 70 / 4 * 0.95
+    assert sum(pen.width(label, 7) for label in labels) > 70  # one line each would collide
+    lines, size = _bar_labels(pen, labels, room)
+    assert size >= 6
+    assert all(pen.width(line, size) <= room for group in lines for line in group)
+    assert [group[0] for group in lines] == ["Vermilion", "Blue", "Yellow", "Green"]

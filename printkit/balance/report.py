@@ -105,6 +105,10 @@ class _Pen:
         draw = {"start": c.drawString, "middle": c.drawCentredString, "end": c.drawRightString}[anchor]
         draw(x * mm, y * mm, text)
 
+    def width(self, text, size, bold=False) -> float:
+        """The width of ``text`` in millimetres."""
+        return self.canvas.stringWidth(text, self.fonts.bold if bold else self.fonts.regular, size) / mm
+
     def rect(self, x, y, w, h, colour):
         self.canvas.setFillColor(colour)
         self.canvas.rect(x * mm, y * mm, w * mm, h * mm, stroke=0, fill=1)
@@ -121,6 +125,7 @@ def _rate_chart(pen: _Pen, x: float, y: float, w: float, h: float, bars: list, f
         pen.line(x, y + tick * h, x + w, y + tick * h, GRID, 0.15)
         pen.text(x - 1.5, y + tick * h - 1, f"{tick:.0%}", 6.5, anchor="end")
     step = w / max(1, len(bars))
+    labels, size = _bar_labels(pen, [bar[0] for bar in bars], step * 0.95) if bars else ([], 7.0)
     for i, (label, rate, low, high) in enumerate(bars):
         cx = x + step * (i + 0.5)
         if rate is not None:
@@ -128,10 +133,27 @@ def _rate_chart(pen: _Pen, x: float, y: float, w: float, h: float, bars: list, f
             pen.line(cx, y + low * h, cx, y + high * h, INK, 0.35)
             for end in (low, high):
                 pen.line(cx - 2, y + end * h, cx + 2, y + end * h, INK, 0.35)
-        pen.text(cx, y - 4, label, 7, anchor="middle")
+        for n, line in enumerate(labels[i]):
+            pen.text(cx, y - 3.5 - n * size * 0.4, line, size, anchor="middle")
     if fair is not None:
         pen.line(x, y + fair * h, x + w, y + fair * h, FAIR, 0.35)
         pen.text(x + w + 1, y + fair * h - 1, "fair share", 6.5, colour=FAIR)
+
+
+def _bar_labels(pen: _Pen, labels: list, room: float) -> tuple[list, float]:
+    """The bars' labels as lines within ``room`` mm each, and their size:
+    one line each if all fit, else every parenthesis on a second line
+    ("Vermilion" over "(seat 0)"), smaller only if a line is still too wide
+    (four seats' names side by side would run into each other)."""
+    size = 7.0
+    lines = [[label] for label in labels]
+    if any(pen.width(label, size) > room for label in labels):
+        lines = [label.split(" (", 1) for label in labels]
+        lines = [[first, "(" + rest[0]] if rest else [first] for first, *rest in lines]
+    widest = max(pen.width(line, size) for group in lines for line in group)
+    if widest > room:
+        size = max(4.5, size * room / widest)
+    return lines, size
 
 
 def _ladder(pen: _Pen, s: dict, y: float) -> float:
@@ -157,7 +179,7 @@ def _agent(pen: _Pen, agent: str, m: dict, y: float) -> float:
     pen.text(MARGIN, y - 5, "   ".join(f"{k} {'-' if v is None else f'{v:.0%}'}" for k, v in facts), 8)
     bars = [(seat["name"], seat["rate"], seat["low"], seat["high"]) for seat in m["seats"]]
     _rate_chart(pen, MARGIN + 12, y - 58, 70, 42, bars, None)
-    pen.text(MARGIN + 12, y - 67, "win rate by seat, over all games (95% Wilson interval)", 7)
+    pen.text(MARGIN + 12, y - 68.5, "win rate by seat, over all games (95% Wilson interval)", 7)
     _histogram(pen, MARGIN + 105, y - 58, 70, 42, m["histogram"], m["histogram_of"])
     return y - 76
 
