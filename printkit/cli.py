@@ -82,6 +82,10 @@ class _Group(click.Group):
         except click.ClickException as error:
             error.show()
             sys.exit(error.exit_code)
+        except Exception:
+            if _stopped_by:
+                _interrupted()
+            raise
         sys.exit(code if isinstance(code, int) else 0)
 
     def invoke(self, ctx):
@@ -91,6 +95,13 @@ class _Group(click.Group):
             _fail(error)
         except KeyboardInterrupt:
             _interrupted()
+        except Exception:
+            # A library's bare ``except:`` may turn the interrupt a signal
+            # raised into an error of its own (reportlab's PDF writer does,
+            # in places): once stopped by a signal, any error is that stop.
+            if _stopped_by:
+                _interrupted()
+            raise
 
 
 @click.group(cls=_Group, invoke_without_command=True, context_settings={"help_option_names": ["-h", "--help"]})

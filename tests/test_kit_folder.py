@@ -188,3 +188,25 @@ def test_a_build_writes_nothing_outside_its_output_folder(tmp_path):
     assert done.returncode == 0, done.stderr
     for name, folder in outside.items():
         assert list(folder.rglob("*")) == [], f"something was written in {name}"
+
+
+def test_a_signal_that_a_library_turns_into_an_error_still_ends_as_a_stop():
+    # reportlab's PDF writer has bare ``except:`` clauses that turn the
+    # interrupt raised by SIGTERM or SIGHUP into a KeyError or ValueError of
+    # their own; printkit must still end as stopped by the signal, without
+    # a traceback. The command below plays that library.
+    script = (
+        "import signal, click\n"
+        "from printkit import cli\n"
+        "@cli.main.command('writing')\n"
+        "def writing():\n"
+        "    try:\n"
+        "        signal.raise_signal(signal.SIGTERM)\n"
+        "    except:\n"
+        "        raise KeyError('forward reference not resolved')\n"
+        "cli.main(['writing'])\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60)
+    assert "Traceback" not in done.stderr, done.stderr
+    assert done.stderr.strip() == "printkit: terminated"
+    assert done.returncode == 128 + signal.SIGTERM
