@@ -101,3 +101,18 @@ def test_a_rollout_to_the_next_round_stops_when_the_searcher_is_to_decide_again(
 def test_an_unknown_rollout_depth_is_refused():
     with pytest.raises(ValueError, match="depth"):
         MCTSAgent(Judge(rules.load("playground")), depth="forever")
+
+
+def test_a_round_stops_when_the_turns_come_round_without_the_searcher():
+    # Once the searcher is out its turn never comes back: the round ends
+    # where a player who has moved since is to move again, not at the game's end.
+    game = rules.load("mckinney", players=3)
+    state = game.initial_state()
+    position = state.to_json()
+    position["players"][0]["shields"] = 0
+    position["pieces"] = {square: piece for square, piece in position["pieces"].items() if piece[0] != "0"}
+    position["to_move"], position["turn"] = 1, 1
+    state = game.state_from_json(position)
+    agent = MCTSAgent(Judge(game), depth="round", rollout="random")
+    agent._roll_out(state, random.Random(0), 0)
+    assert state.current_player == 1 and state.turns_played() == 3

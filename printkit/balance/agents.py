@@ -101,8 +101,9 @@ def best_actions(judge: Judge, state, player: int, rng) -> list:
     return choices
 
 
-# ``depth="round"``: a rollout to the searching player's next turn, and at
-# most this many actions (a turn that never comes back stops there).
+# ``depth="round"``: a rollout to the searching player's next turn (or, once
+# it is out, to the next turn of a player who has had one since), and at
+# most this many actions.
 ROUND = "round"
 ROUND_CAP = 1000
 
@@ -256,15 +257,19 @@ class MCTSAgent(Agent):
         """``depth`` actions past the tree, or with ``depth="round"`` up to
         ``player``'s next turn: random, or each mover's strongest."""
         if self.depth == ROUND:
-            others = False  # another player has moved since the rollout began
+            last, others = player, set()  # who moved last; who began a turn since
             for _ in range(ROUND_CAP):
                 if position.is_terminal():
                     return
                 if not position.is_chance_node():
-                    if position.current_player != player:
-                        others = True
-                    elif others:
-                        return  # the searcher's turn again: judge it here
+                    mover = position.current_player
+                    if mover != last:  # a turn begins
+                        if mover == player or mover in others:
+                            # The searcher's turn again, or the turns came
+                            # round without it (it is out): judge it here.
+                            return
+                        others.add(mover)
+                        last = mover
                 self._roll_out_one(position, rng)
             return
         for _ in range(self.depth):
