@@ -24,7 +24,7 @@ from .turn import SLIDER
 # searcher's next turn, every action the mover's greedy choice, and judged
 # there; 32 more such rounds go to the candidates that came out best.
 # Measured against greedy players (seats in turn, seed 0, 24 games): MCTS
-# won 21 with 2 players, 20 with 3, 11 of 22 decided with 4 (fair share a
+# won 21 with 2 players, 18 with 3, 12 of 23 decided with 4 (fair share a
 # quarter), where random rollouts of two actions with 128 iterations won
 # about a third of 90 four-player games.
 SEARCH = {"iterations": 32, "depth": "round", "rollout": "greedy", "width": 16, "answered": 1, "tree_depth": 1}
