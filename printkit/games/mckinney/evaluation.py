@@ -109,7 +109,7 @@ def _nearness(game, targets: tuple) -> list:
     """Per square, 1 / (1 + steps to the nearest of ``targets``), as
     ``evaluate`` works it out; kept per board and set of targets (Builders
     seldom move, so a game meets few sets)."""
-    key = (game.names, targets)
+    key = (game.names[-1], targets)  # the last square's name tells the board's size
     near = _NEARNESS.get(key)
     if near is None:
         if len(_NEARNESS) > 4096:
