@@ -63,6 +63,11 @@ _BUILD_RE = re.compile(r"^([PRSprs])\s*@\s*([a-zA-Z][0-9]+)$")
 _STEP_RE = re.compile(r"^([a-zA-Z][0-9]+)\s*[-xX]\s*([a-zA-Z][0-9]+)$")
 
 
+# For each of a square's sides (north, east, south, west), the direction
+# from the neighbour there back to the square.
+FACING = (2, 3, 0, 1)
+
+
 class Game(base.Game):
     """The game a McKinney spec describes.
 
@@ -785,48 +790,21 @@ class State(base.State):
             stale[unit_owner[value]].add(square)
         else:
             exits[square] = 0
-        # The neighbours' codes toward square, one neighbour after the other
-        # (a loop costs more here: _put runs for every board change). Every
-        # change empties a square or fills an empty one, so the code of a Unit
-        # beside it always changes (OPEN or not).
-        north, east, south, west = g.sides[square]
-        onto_north, onto_east, onto_south, onto_west = g.side_codes_onto[value]
-        clear_north, clear_east, clear_south, clear_west = g.without
-        has_empty, adjacent = g.has_empty, g.adjacent
-        c = cells[north]
-        if is_unit[c]:  # a Unit north of square: square is south of it
-            old = exits[north]
-            exits[north] = new = clear_south[old] + onto_south[c]
-            owner = stale[unit_owner[c]]
-            owner.add(north)
-            if has_empty[new] is not has_empty[old]:
-                # Its first empty neighbour or its last: whether a friend
-                # may pass over it with a step to spare changed too.
-                owner.update(adjacent[north])
-        c = cells[east]
-        if is_unit[c]:
-            old = exits[east]
-            exits[east] = new = clear_west[old] + onto_west[c]
-            owner = stale[unit_owner[c]]
-            owner.add(east)
-            if has_empty[new] is not has_empty[old]:
-                owner.update(adjacent[east])
-        c = cells[south]
-        if is_unit[c]:
-            old = exits[south]
-            exits[south] = new = clear_north[old] + onto_north[c]
-            owner = stale[unit_owner[c]]
-            owner.add(south)
-            if has_empty[new] is not has_empty[old]:
-                owner.update(adjacent[south])
-        c = cells[west]
-        if is_unit[c]:
-            old = exits[west]
-            exits[west] = new = clear_east[old] + onto_east[c]
-            owner = stale[unit_owner[c]]
-            owner.add(west)
-            if has_empty[new] is not has_empty[old]:
-                owner.update(adjacent[west])
+        # The codes of the Units beside square, toward it. Every change
+        # empties a square or fills an empty one, so such a code always
+        # changes (OPEN or not).
+        onto, has_empty, adjacent = g.side_codes_onto[value], g.has_empty, g.adjacent
+        for u, d in zip(g.sides[square], FACING):
+            c = cells[u]
+            if is_unit[c]:
+                old = exits[u]
+                exits[u] = new = g.without[d][old] + onto[d][c]
+                owner = stale[unit_owner[c]]
+                owner.add(u)
+                if has_empty[new] is not has_empty[old]:
+                    # Its first empty neighbour or its last: whether a friend
+                    # may pass over it with a step to spare changed too.
+                    owner.update(adjacent[u])
 
     def _own(self) -> None:
         """Copies of exits and moves of this State's own, before it changes them."""

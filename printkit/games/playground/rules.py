@@ -42,7 +42,7 @@ Blue``, ``roll 4``, ``pass``, ``c1-c5``, ``c1xc5`` (a landing on a piece),
 
 from __future__ import annotations
 
-from bisect import bisect_left, insort
+from bisect import insort
 from functools import reduce
 from itertools import compress
 from operator import itemgetter, or_
@@ -207,10 +207,10 @@ class Reach:
 
     def ends(self, pieces):
         """The move actions in order; ``pieces`` picks the pieces' ``blocks``."""
-        every = self.every_walk
         # Pieces away from the walks block none (0): filter drops them before the ORs.
         blocked = reduce(or_, filter(None, pieces(self.blocks)), 0)
-        reachable = ((every ^ blocked) + every) & self.sentinels
+        # The blocked walks are among every_walk: (every ^ blocked) + every is this.
+        reachable = (self.twice_every - blocked) & self.sentinels
         return compress(self.moves, reachable.to_bytes(self.size, "little"))
 
     def remember(self, key: int, pieces) -> tuple:
@@ -428,24 +428,12 @@ class State(base.State):
         return self.owners.count(self.player)
 
     # --- moves -----------------------------------------------------------------
-    def legal_actions(self) -> list[int]:
-        """As the shared ``legal_actions`` (worked out once per position, the list
-        shared until the next apply), a move's list without the dispatch."""
-        legal = self._legal_cache
-        if legal is None:
-            if self.phase == MOVE:
-                legal = self._moves() or [self.game.pass_action]
-            else:
-                legal = self._legal_actions()
-            self._legal_cache = legal
-        return legal
-
     def _legal_actions(self) -> list[int]:
         g, phase = self.game, self.phase
+        if phase == MOVE:  # every turn, so asked first
+            return self._moves() or [g.pass_action]
         if phase == SETUP:
             return self._setup_choices()
-        if phase == MOVE:
-            return self._moves() or [g.pass_action]
         if phase == BREAK:
             square, breaker, rescued = self.pending
             columns = self._open_back_row(self.player) or [10]
@@ -475,12 +463,8 @@ class State(base.State):
         found: list = []
         if steps > CACHED_STEPS:
             pieces = self._pieces()
-            for start in mine:  # Reach.ends, written out: some eight pieces a position
-                reach = reaches[start] or walks.reach(start, steps)
-                blocked = reduce(or_, filter(None, pieces(reach.blocks)), 0)
-                # The blocked walks are among every_walk: (every ^ blocked) + every is this.
-                reachable = (reach.twice_every - blocked) & reach.sentinels
-                found += compress(reach.moves, reachable.to_bytes(reach.size, "little"))
+            for start in mine:
+                found += (reaches[start] or walks.reach(start, steps)).ends(pieces)
         else:
             # Short rolls' moves are nearly always known: the pieces are looked up only when not.
             mine_high = mine_mask << g.squares
@@ -508,34 +492,6 @@ class State(base.State):
                           *[squares + square for square in self.free_at[p]])
 
     # --- playing ---------------------------------------------------------------
-    def apply(self, action: int) -> None:
-        """As the shared ``apply``, with the two actions of every turn taken
-        straight: the die is checked against its six faces, a move by binary
-        search in the sorted legal list (often over a hundred actions for a 5
-        or a 6). Anything else, and any action that is not a plain int, goes
-        the shared way."""
-        if type(action) is int:
-            phase = self.phase
-            if phase == MOVE:
-                legal = self._legal_cache
-                if legal is None:
-                    legal = self.legal_actions()
-                at = bisect_left(legal, action)
-                if at == len(legal) or legal[at] != action:
-                    raise IllegalAction(f"action {action!r} is not legal in this position")
-                self._legal_cache = None
-                self._move(action)
-                return
-            if phase == ROLL:
-                face = action - self.game.die_base
-                if not 0 <= face < 6:
-                    raise IllegalAction(f"action {action!r} is not legal in this position")
-                self._legal_cache = None
-                self.roll = face + 1
-                self.phase = MOVE
-                return
-        super().apply(action)
-
     def _apply(self, action: int) -> None:
         g, phase = self.game, self.phase
         if phase == MOVE:
