@@ -122,14 +122,8 @@ def _nearness(game, targets: tuple) -> list:
 
 def _slider_worth_at(game, state, seat: int) -> float:
     """``_slider_worth`` read from the position."""
-    notch = state.sliders[seat][1]
-    if state.phase != SLIDER or state.player != seat:
-        return _marching(game, notch)
-    slider, dots = game.spaces[state.builder[seat]]
-    if slider != 1:
-        return _marching(game, notch)
-    top = len(game.notches[1]) - 1
-    return max(_marching(game, min(top, max(0, notch + move))) for move in (dots, -dots))
+    on_space = state.phase == SLIDER and state.player == seat
+    return _slider_value(game, state.sliders[seat][1], state.builder[seat] if on_space else None)
 
 
 def _marching(game, notch: int) -> float:
@@ -140,13 +134,18 @@ def _marching(game, notch: int) -> float:
 
 
 def _slider_worth(game, view: dict, seat: int) -> float:
-    """Slider B's worth for ``seat``; a Builder standing on a +/- space with
-    its Slider still to move counts the better of the two ways it may go."""
-    notch = view["players"][seat]["sliders"]["B"]
-    if view["phase"] != "slider" or view["to_move"] != seat:
-        return _marching(game, notch)
-    at = next(square for square, piece in view["pieces"].items() if piece == f"{seat}B")
-    slider, dots = game.spaces[game.square_index(at)]
+    """Slider B's worth for ``seat``, read from the observation."""
+    at = None
+    if view["phase"] == "slider" and view["to_move"] == seat:
+        at = game.square_index(next(square for square, piece in view["pieces"].items() if piece == f"{seat}B"))
+    return _slider_value(game, view["players"][seat]["sliders"]["B"], at)
+
+
+def _slider_value(game, notch: int, at: int | None) -> float:
+    """Slider B at ``notch``; a Builder standing on a +/- space (square
+    ``at``) with its Slider still to move counts the better of the two ways
+    it may go."""
+    slider, dots = game.spaces[at] if at is not None else (None, 0)
     if slider != 1:
         return _marching(game, notch)
     top = len(game.notches[1]) - 1
