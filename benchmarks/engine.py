@@ -1,7 +1,7 @@
 #!/usr/bin/env python
 """Rules engine speed: random-playout actions per second, with python-chess as a yardstick.
 
-    python benchmarks/engine.py [--seconds 3] [--seed 0] [--only mckinney]
+    python benchmarks/engine.py [--seconds 3] [--seed 0] [--only mckinney] [--warmup 1]
 
 Each game in GAMES plays seeded random games (legal_actions, a uniform
 choice or a chance draw, apply, is_terminal) for about ``--seconds`` and
@@ -10,7 +10,9 @@ the same way (legal moves, uniform choice, push, ``outcome()`` to stop),
 when it is installed (``pip install chess``; it is not a printkit
 dependency), for as long again, in slices taking turns with the game's, and
 each game is compared with the chess played between its own slices. A chess
-turn is one move.
+turn is one move. Timing starts after ``--warmup`` seconds of untimed play
+(each game and chess): tables a game builds as play first needs them are
+then in place; the warm-up's first game is timed and printed.
 
 Then, per game, the cost of one call in microseconds at mid-game positions
 (decisions from the middle half of seeded random games): ``legal_actions()``
@@ -93,12 +95,27 @@ def chess_playouts(seed: int) -> Playouts | None:
     return Playouts(chess.Board, play_chess_game, seed)
 
 
+def warm_up(playouts_of, seconds: float) -> float:
+    """Play untimed games for about ``seconds`` (a seed of their own); returns
+    how long the first one took. Tables a game builds as play first needs them
+    (Playground's walks from each square) and the interpreter's specialising
+    of hot code are then in place, as in any playout after the first few."""
+    warm = playouts_of()
+    start = time.perf_counter()
+    warm.play_one(warm.new_game(), warm.rng)
+    first = time.perf_counter() - start
+    warm.run(max(0.0, seconds - first))
+    return first
+
+
 def bench_game(game, seconds: float, seed: int, yardstick: Playouts | None = None,
-               slices: int = 4) -> tuple[Playouts, float | None]:
+               slices: int = 4, warmup: float = 0.0) -> tuple[Playouts, float | None, float]:
     """Random playouts of ``game`` for about ``seconds`` and, when a yardstick is
     given, python-chess for as long, in alternating slices: whatever else the
-    machine does meanwhile weighs on both alike. Returns the game's playouts
-    and the yardstick's moves per second over those slices only."""
+    machine does meanwhile weighs on both alike. Returns the game's playouts,
+    the yardstick's moves per second over those slices only, and how long the
+    first (untimed) game of the warm-up took."""
+    first = warm_up(lambda: Playouts(game.initial_state, play_engine_game, seed + 1), warmup)
     mine = Playouts(game.initial_state, play_engine_game, seed)
     moves, elapsed = (yardstick.actions, yardstick.elapsed) if yardstick else (0, 0.0)
     for _ in range(slices):
@@ -106,8 +123,8 @@ def bench_game(game, seconds: float, seed: int, yardstick: Playouts | None = Non
             yardstick.run(seconds / slices)
         mine.run(seconds / slices)
     if yardstick is None:
-        return mine, None
-    return mine, (yardstick.actions - moves) / (yardstick.elapsed - elapsed)
+        return mine, None, first
+    return mine, (yardstick.actions - moves) / (yardstick.elapsed - elapsed), first
 
 
 def midgame_positions(game, count: int, seed: int) -> list:
@@ -175,12 +192,18 @@ def main(argv=None) -> int:
     parser.add_argument("--seconds", type=float, default=3.0, help="time per game (default 3)")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--only", metavar="TEXT", help="only the games whose label holds TEXT")
+    parser.add_argument("--warmup", type=float, default=1.0,
+                        help="untimed play before each game's timing (default 1 s)")
     args = parser.parse_args(argv)
     games = [g for g in GAMES if args.only is None or args.only in g[0]]
     yardstick = chess_playouts(args.seed)
-    rows, ratios = [], []
+    if yardstick is not None:
+        warm_up(lambda: chess_playouts(args.seed + 1), args.warmup)
+    rows, ratios, firsts = [], [], []
     for label, name, options in games:
-        mine, chess_rate = bench_game(rules.load(name, **options), args.seconds, args.seed, yardstick)
+        mine, chess_rate, first = bench_game(rules.load(name, **options), args.seconds, args.seed, yardstick,
+                                             warmup=args.warmup)
+        firsts.append((label, first))
         rows.append((label, mine))
         if chess_rate is not None:
             ratios.append((label, mine, chess_rate))
@@ -202,6 +225,11 @@ def main(argv=None) -> int:
             turns_rate = mine.rate() * mine.turns / mine.actions
             line += f", {turns_rate / chess_rate:.2f} x in turns/s"
         print(line)
+    print()
+    # Timing starts after an untimed warm-up; what the warm-up's first game cost is shown here.
+    print(f"untimed warm-up of {args.warmup:g} s per game before timing; its first game took (ms):")
+    for label, first in firsts:
+        print(f"  {label:<{width}}  {first * 1000:>8.1f}")
     print()
     print("cost per call at mid-game positions (microseconds)")
     print(f"{'game':<{width}}  {'legal_actions':>13}  {'apply':>7}  {'clone':>7}")
