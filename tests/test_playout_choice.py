@@ -7,6 +7,7 @@ two agreeing."""
 import random
 
 import pytest
+from hypothesis import given, strategies as st
 
 from printkit.playout import choose
 
@@ -45,3 +46,43 @@ def test_choose_with_another_generator_uses_its_choice():
 def test_choose_from_nothing_is_an_error_as_random_choice():
     with pytest.raises(IndexError):
         choose(_Position([]), random.Random(0))
+
+
+class _ChanceNode:
+    """A chance node with the given outcomes (action, probability)."""
+
+    def __init__(self, outcomes):
+        self.outcomes = outcomes
+
+    def is_chance_node(self):
+        return True
+
+    def legal_actions(self):
+        return []
+
+    def chance_outcomes(self):
+        return list(self.outcomes)
+
+
+def _first_past_the_draw(outcomes, pick):
+    """The draw as a running total reads it: the first outcome whose total of
+    probabilities so far (added up from 0.0) exceeds ``pick``, else the last."""
+    total = 0.0
+    for action, probability in outcomes:
+        total += probability
+        if pick < total:
+            return action
+    return outcomes[-1][0]
+
+
+@given(st.lists(st.floats(min_value=0.0, max_value=1.0), min_size=1, max_size=12), st.integers(0, 2 ** 32))
+def test_a_chance_outcome_is_the_first_whose_running_total_exceeds_the_draw(weights, seed):
+    # Probabilities as the games give them (a die's sixths, thirds, halves) and
+    # arbitrary ones, summing to about 1 or not: the draw never depends on how
+    # choose adds them up.
+    total = sum(weights) or 1.0
+    for probabilities in (weights, [w / total for w in weights], [1 / len(weights)] * len(weights)):
+        outcomes = [(10 + i, p) for i, p in enumerate(probabilities)]
+        ours, theirs = random.Random(seed), random.Random(seed)
+        for _ in range(20):
+            assert choose(_ChanceNode(outcomes), ours) == _first_past_the_draw(outcomes, theirs.random())

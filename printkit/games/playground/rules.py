@@ -442,13 +442,12 @@ class State(base.State):
 
     def _setup_choices(self) -> list[int]:
         g = self.game
-        mine = [self.kinds[i] for i in self.army(self.player)]
-        left = g.army - len(mine)
-        missing = [t for t in range(3) if t not in mine]
-        allowed = [t for t in range(3) if mine.count(t) < g.cards[t]]
-        if len(missing) >= left:
-            allowed = [t for t in allowed if t in missing]
-        return allowed
+        p = self.player
+        mine = [kind for kind, owner in zip(self.kinds, self.owners) if owner == p]  # the types placed so far
+        have = (mine.count(0), mine.count(1), mine.count(2))
+        if have.count(0) >= g.army - len(mine):  # every piece left must bring a missing type
+            return [t for t in range(3) if not have[t]]
+        return [t for t in range(3) if have[t] < g.cards[t]]
 
     def _open_back_row(self, player: int) -> list[int]:
         g = self.game
