@@ -622,6 +622,7 @@ class State(base.State):
         else:
             self.player = 1 - self.player
             self.phase = ROLL
+            self._legal_cache = []  # the die is next: a chance node has no legal actions
 
     def clone(self) -> "State":
         other = State.__new__(State)
