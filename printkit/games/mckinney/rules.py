@@ -63,11 +63,6 @@ _BUILD_RE = re.compile(r"^([PRSprs])\s*@\s*([a-zA-Z][0-9]+)$")
 _STEP_RE = re.compile(r"^([a-zA-Z][0-9]+)\s*[-xX]\s*([a-zA-Z][0-9]+)$")
 
 
-# For each of a square's sides (north, east, south, west), the direction
-# from the neighbour there back to the square.
-FACING = (2, 3, 0, 1)
-
-
 class Game(base.Game):
     """The game a McKinney spec describes.
 
@@ -117,6 +112,11 @@ class Game(base.Game):
                   if 0 <= x + dx < w and 0 <= y + dy < w)
             for y in range(w) for x in range(w))
         self.adjacent = tuple(tuple(sorted(n for _, n in nbrs)) for nbrs in self.neighbours)
+        # toward[square][directions] = ((neighbour, direction from it back to
+        # square), ...) for the squares on the board beside it those ways
+        # (bits), in direction order.
+        self.toward = tuple(tuple(tuple((n, d ^ 2) for d, n in nbrs if mask >> d & 1) for mask in range(16))
+                            for nbrs in self.neighbours)
         # sides[square]: the squares north, east, south and west of it, the wall's
         # cell (State.cells[squares], see wall_value) where that is off the board.
         sides = [[s] * 4 for _ in range(s)]
@@ -162,24 +162,29 @@ class Game(base.Game):
                                 for m in values)
         # unit_side_codes[player][kind]: side_codes of that player's Unit of that kind.
         self.unit_side_codes = tuple(tuple(self.side_codes[1 + 4 * p + kind] for kind in range(4)) for p in range(n))
-        # passes_over[unit][content]: whether a Unit (cell value) may pass over a
-        # square holding that (a friendly Unit of another type).
-        self.passes_over = tuple(tuple(self._side_code(m, c) == PASS for c in values) for m in values)
-        # via[friend]: a Unit beside that square that last gave a Unit passing
-        # over it a way on (its own empty side), for the Units stage to try
-        # first; a hint, always checked, shared by every State of the game.
-        self.via = [s] * s  # the wall's cell: no hint yet
+        # meets[unit][content]: a Unit's side code (unshifted) toward a square holding that.
+        self.meets = tuple(codes[0] for codes in self.side_codes)
+        # via[unit][friend]: the square beside that friend that last gave a Unit
+        # (cell value) passing over it a way on (one it may take, or a friend
+        # with an empty side to pass over), for the Units stage to try first; a
+        # hint, always checked, shared by every State of the game.
+        self.via = [[s] * s for _ in values]  # the wall's cell: no hint yet
         # side_codes_onto[content][d][unit]: the same, by what the square beside holds.
         self.side_codes_onto = tuple(tuple(tuple(self.side_codes[m][d][c] for m in values) for d in range(4))
                                      for c in values)
-        # By side code: the directions (bits) a Unit may enter, may pass over
-        # a friend, and whether a side is empty.
+        # By side code: the directions (bits) a Unit may enter and those it
+        # may pass over a friend (step_dirs, one pair: one lookup), and
+        # whether a side is empty.
         codes = range(256)
-        self.enter_dirs = tuple(sum(1 << d for d in range(4) if code >> 2 * d & 1) for code in codes)
-        self.pass_dirs = tuple(sum(1 << d for d in range(4) if code >> 2 * d & 3 == PASS) for code in codes)
+        self.step_dirs = tuple((sum(1 << d for d in range(4) if code >> 2 * d & 1),
+                                sum(1 << d for d in range(4) if code >> 2 * d & 3 == PASS)) for code in codes)
         self.has_empty = tuple(any(code >> 2 * d & 3 == OPEN for d in range(4)) for code in codes)
+        # not_empty[code]: the directions (bits) of the sides that are not empty.
+        self.not_empty = tuple(sum(1 << d for d in range(4) if code >> 2 * d & 3 != OPEN) for code in codes)
         # without[d][code]: the code with direction d's bits cleared (a lookup, not an &).
         self.without = tuple(tuple(code & (0xFF ^ 3 << 2 * d) for code in codes) for d in range(4))
+        # alone[d][code]: no side but direction d's is empty (OPEN).
+        self.alone = tuple(tuple(not self.has_empty[self.without[d][code]] for code in codes) for d in range(4))
         # passes[square][directions]: ((direction's bit, square that way), ...).
         self.passes = tuple(tuple(tuple((1 << d, to) for d, to in self.neighbours[square] if mask >> d & 1)
                                   for mask in range(16)) for square in range(s))
@@ -429,15 +434,16 @@ class State(base.State):
         north, east, south, west = g.sides[friend]
         to_north, to_east, to_south, to_west = g.side_codes[unit]
         code = to_north[cells[north]] + to_east[cells[east]] + to_south[cells[south]] + to_west[cells[west]]
-        if g.enter_dirs[code]:
+        enter, passing = g.step_dirs[code]
+        if enter:
+            g.via[unit][friend] = g.passes[friend][enter][0][1]
             return True
-        passing = g.pass_dirs[code]
         if passing and left > 1:
             exits, has_empty, onward = self.exits, g.has_empty, []
             for _, n in g.passes[friend][passing]:
                 if n not in visited:
                     if has_empty[exits[n]]:
-                        g.via[friend] = n
+                        g.via[unit][friend] = n
                         return True
                     onward.append(n)
             for n in onward:
@@ -529,16 +535,14 @@ class State(base.State):
             else:
                 stale = set()
             self.stale[p] = stale
-            enter_dirs, pass_dirs, has_empty = g.enter_dirs, g.pass_dirs, g.has_empty
+            step_dirs, has_empty = g.step_dirs, g.has_empty
             passes, step_sets, deep = g.passes, g.unit_step_sets, steps > 1
-            via, passes_over = g.via, g.passes_over
+            via, meets = g.via, g.meets
             for square in squares:
                 c = cells[square]
                 if not mine[c]:  # no longer this player's Unit
                     continue
-                code = exits[square]
-                open_ = enter_dirs[code]
-                passing = pass_dirs[code]
+                open_, passing = step_dirs[exits[square]]
                 if passing and deep:
                     # A step over a friend is open if the friend has an empty square
                     # beside it; else a search says, and says again next time.
@@ -547,8 +551,10 @@ class State(base.State):
                             open_ += bit
                             continue
                         stale.add(square)
-                        beyond = via[n]  # over n, then over the friend that led on last time
-                        if steps > 2 and passes_over[c][cells[beyond]] and has_empty[exits[beyond]]:
+                        # Over n to the square beyond it that led on last time.
+                        beyond = via[c][n]
+                        side = meets[c][cells[beyond]]
+                        if side & 1 or side == PASS and steps > 2 and has_empty[exits[beyond]]:
                             open_ += bit
                         elif self._leads_on(c, n, steps - 1, (square, n)):
                             open_ += bit
@@ -581,8 +587,7 @@ class State(base.State):
         # Not back onto the path: only squares an odd number of steps back can be beside this one.
         for before in path[-2::-2]:
             code &= beside.get(before, 0xFF)
-        open_ = g.enter_dirs[code]
-        passing = g.pass_dirs[code]
+        open_, passing = g.step_dirs[code]
         if passing and left > 0:
             for bit, friend in g.passes[square][passing]:
                 if self._can_finish(kind, friend, left, (*path, friend)):
@@ -761,8 +766,7 @@ class State(base.State):
                 beside = g.beside[n]
                 for before in path[-4::-2]:
                     code &= beside.get(before, 0xFF)
-            open_ = g.enter_dirs[code]
-            passing = g.pass_dirs[code]
+            open_, passing = g.step_dirs[code]
             if passing and left > 0:
                 for bit, friend in g.passes[n][passing]:
                     if self._can_finish(kind, friend, left, (*path, friend)):
@@ -785,26 +789,30 @@ class State(base.State):
         if is_unit[value]:
             north, east, south, west = g.sides[square]
             to_north, to_east, to_south, to_west = g.side_codes[value]
-            exits[square] = (to_north[cells[north]] + to_east[cells[east]]
-                             + to_south[cells[south]] + to_west[cells[west]])
+            exits[square] = code = (to_north[cells[north]] + to_east[cells[east]]
+                                    + to_south[cells[south]] + to_west[cells[west]])
             stale[unit_owner[value]].add(square)
         else:
+            code = exits[square]  # the leaving Unit's, else 0: no side seen empty
             exits[square] = 0
-        # The codes of the Units beside square, toward it. Every change
-        # empties a square or fills an empty one, so such a code always
-        # changes (OPEN or not).
-        onto, has_empty, adjacent = g.side_codes_onto[value], g.has_empty, g.adjacent
-        for u, d in zip(g.sides[square], FACING):
+        # The codes of the Units beside square, toward it: on the squares
+        # beside it, but for those the code of the Unit arriving or leaving
+        # shows empty (no Unit to update there; a Builder's move looks at all
+        # four). Every change empties a square or fills an empty one, so such a code
+        # always changes (OPEN or not), and the Unit gains its first empty side
+        # or loses its last exactly when no other side of it is empty.
+        onto, alone = g.side_codes_onto[value], g.alone
+        for u, d in g.toward[square][g.not_empty[code]]:
             c = cells[u]
             if is_unit[c]:
                 old = exits[u]
-                exits[u] = new = g.without[d][old] + onto[d][c]
+                exits[u] = g.without[d][old] + onto[d][c]
                 owner = stale[unit_owner[c]]
                 owner.add(u)
-                if has_empty[new] is not has_empty[old]:
-                    # Its first empty neighbour or its last: whether a friend
-                    # may pass over it with a step to spare changed too.
-                    owner.update(adjacent[u])
+                if alone[d][old]:
+                    # Its first empty side or its last: whether a friend may
+                    # pass over it with a step to spare changed too.
+                    owner.update(g.adjacent[u])
 
     def _own(self) -> None:
         """Copies of exits and moves of this State's own, before it changes them."""
