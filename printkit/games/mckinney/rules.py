@@ -194,13 +194,16 @@ class Game(base.Game):
         # transit_sets: the same after END, a moving Unit's actions on an empty square.
         self.transit_sets = tuple(tuple((END, *steps) for steps in sets) for sets in self.unit_step_sets)
         # By a Unit's step (action; the actions below unit_step_base hold no step):
-        # the square it leaves, the square it goes to, and without[] toward the
-        # square left (a side code from where it went, less the way back). Read
-        # by action, without arithmetic.
+        # the square it leaves, the square it goes to, and the sides of that
+        # square (as sides) with the wall's cell for the square left: a side
+        # code worked out from them has no way back. Read by action, without
+        # arithmetic.
         none = (None,) * self.unit_step_base
         self.step_from = none + tuple(square for square in range(s) for _ in range(4))
         self.step_onto = none + self.step_to
-        self.came_from = none + tuple(self.without[d ^ 2] for _ in range(s) for d in range(4))
+        self.step_sides = none + tuple(
+            None if to < 0 else tuple(s if side == square else side for side in self.sides[to])
+            for square, to in zip(self.step_from[self.unit_step_base:], self.step_to))
         # around[square]: the squares that share a side or a corner with it, where
         # a Builder builds ("any unoccupied Space adjacent to the Builder"; Slider
         # A's 5-build notch needs more than the four orthogonal neighbours).
@@ -756,10 +759,9 @@ class State(base.State):
         left = self.reach - length
         if left >= 0:
             kind = self.moving
-            north, east, south, west = g.sides[n]
+            north, east, south, west = g.step_sides[action]
             to_north, to_east, to_south, to_west = g.unit_side_codes[p][kind]
             code = to_north[cells[north]] + to_east[cells[east]] + to_south[cells[south]] + to_west[cells[west]]
-            code = g.came_from[action][code]
             if length > 3:
                 # Squares further back on the path: only those an odd number of
                 # steps back can be beside this one.
@@ -768,8 +770,15 @@ class State(base.State):
                     code &= beside.get(before, 0xFF)
             open_, passing = g.step_dirs[code]
             if passing and left > 0:
+                has_empty, exits = g.has_empty, self.exits
                 for bit, friend in g.passes[n][passing]:
-                    if self._can_finish(kind, friend, left, (*path, friend)):
+                    # Over a friend with an empty square beside it off the path
+                    # (its exits, less the path's squares beside it: every
+                    # other one back from n) the move goes on; else a search.
+                    empty, beside = exits[friend], g.beside[friend]
+                    for before in path[-1::-2]:
+                        empty &= beside.get(before, 0xFF)
+                    if has_empty[empty] or self._can_finish(kind, friend, left, (*path, friend)):
                         open_ += bit
             if open_:
                 self._legal_cache = [*(g.unit_step_sets if c else g.transit_sets)[n][open_]]
