@@ -859,15 +859,16 @@ class State(base.State):
         p, n = self.player, self.path[-1]
         insort(self.units[p], n)
         self._put(n, 1 + p * 4 + self.moving)
-        self.frozen.add(n)
         # As _unit_done and _enter_units, without more calls (a move ends this
         # way most often). Steps per Unit are above 0: a Unit has just moved.
-        self.moving = 0
+        # The stage's bookkeeping only if it goes on: _end_turn resets it.
         self.moved += 1
-        self.phase = UNITS
-        self.path.clear()  # this State's own list (clone copies it)
         units, steps = self.game.notches[1][self.read[1]]
         if self.moved < units:
+            self.frozen.add(n)
+            self.moving = 0
+            self.phase = UNITS
+            self.path.clear()  # this State's own list (clone copies it)
             actions = self._units_stage_actions(steps)
             if len(actions) > 1:
                 self._legal_cache = actions
