@@ -49,6 +49,19 @@ def game_rng(seed: int, index: int) -> random.Random:
 _RANDOM = random.Random
 
 
+def draw_chance(state, rng: random.Random) -> int:
+    """A chance outcome drawn by its probability: the first whose running
+    total of probabilities exceeds one draw of ``rng.random()``."""
+    outcomes = state.chance_outcomes()
+    pick = rng.random()
+    total = 0.0
+    for action, probability in outcomes:
+        total += probability
+        if pick < total:
+            return action
+    return outcomes[-1][0]  # the total fell short of the draw by rounding
+
+
 def choose(state, rng: random.Random, legal: list | None = None) -> int:
     """A random action: uniform over legal actions, or a chance outcome drawn by its probability."""
     if legal is None:
@@ -56,14 +69,7 @@ def choose(state, rng: random.Random, legal: list | None = None) -> int:
     # A chance node has no legal actions (the contract), so only an empty
     # list needs the question: playouts choose once per action.
     if not legal and state.is_chance_node():
-        outcomes = state.chance_outcomes()
-        pick = rng.random()
-        total = 0.0
-        for action, probability in outcomes:
-            total += probability
-            if pick < total:
-                return action
-        return outcomes[-1][0]
+        return draw_chance(state, rng)
     if type(rng) is not _RANDOM:  # a subclass may draw otherwise
         return rng.choice(legal)
     # Random.choice(legal), drawn the way it draws (the fewest random bits

@@ -5,6 +5,7 @@ once per action); seeded playouts, golden files and reports depend on the
 two agreeing."""
 
 import random
+from itertools import accumulate
 
 import pytest
 from hypothesis import given, strategies as st
@@ -67,12 +68,9 @@ class _ChanceNode:
 def _first_past_the_draw(outcomes, pick):
     """The draw as a running total reads it: the first outcome whose total of
     probabilities so far (added up from 0.0) exceeds ``pick``, else the last."""
-    total = 0.0
-    for action, probability in outcomes:
-        total += probability
-        if pick < total:
-            return action
-    return outcomes[-1][0]
+    totals = accumulate((probability for _, probability in outcomes), initial=0.0)
+    past = [i for i, total in enumerate(totals) if pick < total]
+    return outcomes[past[0] - 1 if past else -1][0]
 
 
 @given(st.lists(st.floats(min_value=0.0, max_value=1.0), min_size=1, max_size=12), st.integers(0, 2 ** 32))

@@ -12,18 +12,7 @@ from __future__ import annotations
 import math
 
 from .. import games
-
-
-def draw_chance(state, rng) -> int:
-    """A chance outcome drawn by its probability."""
-    outcomes = state.chance_outcomes()
-    pick = rng.random()
-    total = 0.0
-    for action, probability in outcomes:
-        total += probability
-        if pick < total:
-            return action
-    return outcomes[-1][0]
+from ..playout import draw_chance
 
 
 class Judge:
