@@ -109,7 +109,7 @@ def warm_up(playouts_of, seconds: float) -> float:
 
 
 def bench_game(game, seconds: float, seed: int, yardstick: Playouts | None = None,
-               slices: int = 4, warmup: float = 0.0) -> tuple[Playouts, float | None, float]:
+               slices: int | None = None, warmup: float = 0.0) -> tuple[Playouts, float | None, float]:
     """Random playouts of ``game`` for about ``seconds`` and, when a yardstick is
     given, python-chess for as long, in alternating slices: whatever else the
     machine does meanwhile weighs on both alike. Returns the game's playouts,
@@ -118,6 +118,9 @@ def bench_game(game, seconds: float, seed: int, yardstick: Playouts | None = Non
     first = warm_up(lambda: Playouts(game.initial_state, play_engine_game, seed + 1), warmup)
     mine = Playouts(game.initial_state, play_engine_game, seed)
     moves, elapsed = (yardstick.actions, yardstick.elapsed) if yardstick else (0, 0.0)
+    # Quarter-second slices (four at least): a change of load lasting a second
+    # or more falls on both sides of the ratio.
+    slices = slices or max(4, round(seconds / 0.25))
     for _ in range(slices):
         if yardstick is not None:
             yardstick.run(seconds / slices)
