@@ -66,24 +66,22 @@ def choose(state, rng: random.Random, legal: list | None = None) -> int:
     """A random action: uniform over legal actions, or a chance outcome drawn by its probability."""
     if legal is None:
         legal = state.legal_actions()
-    # A chance node has no legal actions (the contract), so only an empty
-    # list needs the question: playouts choose once per action.
-    if not legal and state.is_chance_node():
-        return draw_chance(state, rng)
-    if type(rng) is not _RANDOM:  # a subclass may draw otherwise
-        return rng.choice(legal)
-    # Random.choice(legal), drawn the way it draws (the fewest random bits
-    # that cover the length, again while too large), without its two calls:
-    # playouts choose once per action. tests/test_playout_choice.py checks
-    # that the two agree.
     n = len(legal)
-    if not n:
-        raise IndexError("Cannot choose from an empty sequence")
-    bits = n.bit_length()
-    pick = rng.getrandbits(bits)
-    while pick >= n:
+    if n and type(rng) is _RANDOM:  # a subclass may draw otherwise
+        # Random.choice(legal), drawn the way it draws (the fewest random bits
+        # that cover the length, again while too large), without its two calls:
+        # playouts choose once per action. tests/test_playout_choice.py checks
+        # that the two agree.
+        bits = n.bit_length()
         pick = rng.getrandbits(bits)
-    return legal[pick]
+        while pick >= n:
+            pick = rng.getrandbits(bits)
+        return legal[pick]
+    # A chance node has no legal actions (the contract), so only an empty
+    # list needs the question.
+    if not n and state.is_chance_node():
+        return draw_chance(state, rng)
+    return rng.choice(legal)  # another generator's own; on nothing, Random.choice's IndexError
 
 
 def random_playout(game, seed: int, index: int) -> Playout:
