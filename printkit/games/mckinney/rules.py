@@ -169,9 +169,6 @@ class Game(base.Game):
         # with an empty side to pass over), for the Units stage to try first; a
         # hint, always checked, shared by every State of the game.
         self.via = [[s] * s for _ in values]  # the wall's cell: no hint yet
-        # side_codes_onto[content][d][unit]: the same, by what the square beside holds.
-        self.side_codes_onto = tuple(tuple(tuple(self.side_codes[m][d][c] for m in values) for d in range(4))
-                                     for c in values)
         # By side code: the directions (bits) a Unit may enter and those it
         # may pass over a friend (step_dirs, one pair: one lookup), and
         # whether a side is empty.
@@ -185,6 +182,14 @@ class Game(base.Game):
         self.without = tuple(tuple(code & (0xFF ^ 3 << 2 * d) for code in codes) for d in range(4))
         # alone[d][code]: no side but direction d's is empty (OPEN).
         self.alone = tuple(tuple(not self.has_empty[self.without[d][code]] for code in codes) for d in range(4))
+        # recode[value][d][unit]: by a Unit's (cell value's) side code, its code
+        # once the square toward d from it holds value (_put): without[d][code]
+        # plus side_codes[unit][d][value], one lookup. Those side codes are
+        # four per direction, so 16 tuples of 256 codes serve every entry.
+        sums = tuple(tuple(tuple(rest + (side << 2 * d) for rest in self.without[d]) for side in range(4))
+                     for d in range(4))
+        self.recode = tuple(tuple(tuple(sums[d][self.side_codes[unit][d][m] >> 2 * d] for unit in values)
+                                  for d in range(4)) for m in values)
         # passes[square][directions]: ((direction's bit, square that way), ...).
         self.passes = tuple(tuple(tuple((1 << d, to) for d, to in self.neighbours[square] if mask >> d & 1)
                                   for mask in range(16)) for square in range(s))
@@ -810,12 +815,12 @@ class State(base.State):
         # four). Every change empties a square or fills an empty one, so such a code
         # always changes (OPEN or not), and the Unit gains its first empty side
         # or loses its last exactly when no other side of it is empty.
-        onto, alone = g.side_codes_onto[value], g.alone
+        recode, alone = g.recode[value], g.alone
         for u, d in g.toward[square][g.not_empty[code]]:
             c = cells[u]
             if is_unit[c]:
                 old = exits[u]
-                exits[u] = g.without[d][old] + onto[d][c]
+                exits[u] = recode[d][c][old]
                 owner = stale[unit_owner[c]]
                 owner.add(u)
                 if alone[d][old]:
