@@ -222,10 +222,15 @@ class Game(base.Game):
         # board. ring_empty[i][cell value]: bit i if that value is an empty
         # square. Or'ed, they give which of the four below and of the four
         # above are free, each a number 0..15 that indexes the tables below.
+        # ring_pairs[first cell value][second]: the same bits of two squares
+        # at once, places 0 and 1 of four; ring_pairs_high: places 2 and 3.
         self.ring = tuple(tuple((y + dy) * w + x + dx if 0 <= x + dx < w and 0 <= y + dy < w else s
                                 for dx, dy in RING)
                           for y in range(w) for x in range(w))
-        self.ring_empty = tuple(tuple(1 << i if c == 0 else 0 for c in values) for i in range(4))
+        ring_empty = tuple(tuple(1 << i if c == 0 else 0 for c in values) for i in range(4))
+        self.ring_pairs, self.ring_pairs_high = (
+            tuple(tuple(ring_empty[i][c] + ring_empty[i + 1][c2] for c2 in values) for c in values)
+            for i in (0, 2))
         # builds_below[square][free below], builds_above[square][free above]:
         # each Unit type's build actions onto those free squares.
         self.builds_below = tuple(self._builds(ring[:4]) for ring in self.ring)
@@ -500,9 +505,9 @@ class State(base.State):
             return actions
         # Which squares around the Builder are free, the four below it and the four above.
         sw, s, se, w, e, nw, n, ne = g.ring[at]
-        first, second, third, fourth = g.ring_empty
-        below = first[cells[sw]] + second[cells[s]] + third[cells[se]] + fourth[cells[w]]
-        above = first[cells[e]] + second[cells[nw]] + third[cells[n]] + fourth[cells[ne]]
+        low, high = g.ring_pairs, g.ring_pairs_high
+        below = low[cells[sw]][cells[s]] + high[cells[se]][cells[w]]
+        above = low[cells[e]][cells[nw]] + high[cells[n]][cells[ne]]
         if phase == BUILDER and steps > 0:
             actions += g.builder_step_sets[below][above]
         if builds > self.built:
