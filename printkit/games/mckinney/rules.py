@@ -160,8 +160,13 @@ class Game(base.Game):
         # its sides hold, or'ed.
         self.side_codes = tuple(tuple(tuple(self._side_code(m, c) << 2 * d for c in values) for d in range(4))
                                 for m in values)
-        # unit_side_codes[player][kind]: side_codes of that player's Unit of that kind.
-        self.unit_side_codes = tuple(tuple(self.side_codes[1 + 4 * p + kind] for kind in range(4)) for p in range(n))
+        # side_pairs[unit] = (north_east, south_west): the same, two sides at
+        # once: north_east[north's content][east's content] is the code's
+        # north and east bits, south_west likewise (two lookups, not four).
+        self.side_pairs = tuple(tuple(tuple(tuple(codes[d][c] + codes[d + 1][c2] for c2 in values) for c in values)
+                                      for d in (0, 2)) for codes in self.side_codes)
+        # unit_side_pairs[player][kind]: side_pairs of that player's Unit of that kind.
+        self.unit_side_pairs = tuple(tuple(self.side_pairs[1 + 4 * p + kind] for kind in range(4)) for p in range(n))
         # meets[unit][content]: a Unit's side code (unshifted) toward a square holding that.
         self.meets = tuple(codes[0] for codes in self.side_codes)
         # via[unit][friend]: the square beside that friend that last gave a Unit
@@ -445,8 +450,8 @@ class State(base.State):
         and a friend with an empty square beside it (``exits``) always leads on."""
         g, cells = self.game, self.cells
         north, east, south, west = g.sides[friend]
-        to_north, to_east, to_south, to_west = g.side_codes[unit]
-        code = to_north[cells[north]] + to_east[cells[east]] + to_south[cells[south]] + to_west[cells[west]]
+        north_east, south_west = g.side_pairs[unit]
+        code = north_east[cells[north]][cells[east]] + south_west[cells[south]][cells[west]]
         enter, passing = g.step_dirs[code]
         if enter:
             g.via[unit][friend] = g.passes[friend][enter][0][1]
@@ -594,8 +599,8 @@ class State(base.State):
         onto the path."""
         g, cells = self.game, self.cells
         north, east, south, west = g.sides[square]
-        to_north, to_east, to_south, to_west = g.unit_side_codes[self.player][kind]
-        code = to_north[cells[north]] + to_east[cells[east]] + to_south[cells[south]] + to_west[cells[west]]
+        north_east, south_west = g.unit_side_pairs[self.player][kind]
+        code = north_east[cells[north]][cells[east]] + south_west[cells[south]][cells[west]]
         beside = g.beside[square]
         # Not back onto the path: only squares an odd number of steps back can be beside this one.
         for before in path[-2::-2]:
@@ -770,8 +775,8 @@ class State(base.State):
         if left >= 0:
             kind = self.moving
             north, east, south, west = g.step_sides[action]
-            to_north, to_east, to_south, to_west = g.unit_side_codes[p][kind]
-            code = to_north[cells[north]] + to_east[cells[east]] + to_south[cells[south]] + to_west[cells[west]]
+            north_east, south_west = g.unit_side_pairs[p][kind]
+            code = north_east[cells[north]][cells[east]] + south_west[cells[south]][cells[west]]
             if length > 3:
                 # Squares further back on the path: only those an odd number of
                 # steps back can be beside this one.
@@ -807,9 +812,8 @@ class State(base.State):
         is_unit, unit_owner = g.is_unit, g.unit_owner
         if is_unit[value]:
             north, east, south, west = g.sides[square]
-            to_north, to_east, to_south, to_west = g.side_codes[value]
-            exits[square] = code = (to_north[cells[north]] + to_east[cells[east]]
-                                    + to_south[cells[south]] + to_west[cells[west]])
+            north_east, south_west = g.side_pairs[value]
+            exits[square] = code = north_east[cells[north]][cells[east]] + south_west[cells[south]][cells[west]]
             stale[unit_owner[value]].add(square)
         else:
             code = exits[square]  # the leaving Unit's, else 0: no side seen empty
