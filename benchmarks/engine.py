@@ -198,6 +198,8 @@ def main(argv=None) -> int:
     parser.add_argument("--warmup", type=float, default=1.0,
                         help="untimed play before each game's timing (default 1 s)")
     args = parser.parse_args(argv)
+    if args.seconds <= 0 or args.warmup < 0:
+        parser.error("--seconds must be above 0 and --warmup at least 0")
     games = [g for g in GAMES if args.only is None or args.only in g[0]]
     yardstick = chess_playouts(args.seed)
     if yardstick is not None:
