@@ -95,12 +95,11 @@ def chess_playouts(seed: int) -> Playouts | None:
     return Playouts(chess.Board, play_chess_game, seed)
 
 
-def warm_up(playouts_of, seconds: float) -> float:
-    """Play untimed games for about ``seconds`` (a seed of their own); returns
-    how long the first one took. Tables a game builds as play first needs them
+def warm_up(warm: Playouts, seconds: float) -> float:
+    """Play ``warm``'s games, untimed, for about ``seconds``; returns how long
+    the first one took. Tables a game builds as play first needs them
     (Playground's walks from each square) and the interpreter's specialising
     of hot code are then in place, as in any playout after the first few."""
-    warm = playouts_of()
     start = time.perf_counter()
     warm.play_one(warm.new_game(), warm.rng)
     first = time.perf_counter() - start
@@ -115,7 +114,7 @@ def bench_game(game, seconds: float, seed: int, yardstick: Playouts | None = Non
     machine does meanwhile weighs on both alike. Returns the game's playouts,
     the yardstick's moves per second over those slices only, and how long the
     first (untimed) game of the warm-up took."""
-    first = warm_up(lambda: Playouts(game.initial_state, play_engine_game, seed + 1), warmup)
+    first = warm_up(Playouts(game.initial_state, play_engine_game, seed + 1), warmup)  # a seed of its own
     mine = Playouts(game.initial_state, play_engine_game, seed)
     moves, elapsed = (yardstick.actions, yardstick.elapsed) if yardstick else (0, 0.0)
     # Quarter-second slices (four at least): a change of load lasting a second
@@ -198,12 +197,14 @@ def main(argv=None) -> int:
     parser.add_argument("--warmup", type=float, default=1.0,
                         help="untimed play before each game's timing (default 1 s)")
     args = parser.parse_args(argv)
-    if args.seconds <= 0 or args.warmup < 0:
-        parser.error("--seconds must be above 0 and --warmup at least 0")
+    if args.seconds <= 0:
+        parser.error(f"--seconds must be above 0 (the time each game is measured), not {args.seconds:g}")
+    if args.warmup < 0:
+        parser.error(f"--warmup must be 0 or more (seconds of untimed play), not {args.warmup:g}")
     games = [g for g in GAMES if args.only is None or args.only in g[0]]
     yardstick = chess_playouts(args.seed)
     if yardstick is not None:
-        warm_up(lambda: chess_playouts(args.seed + 1), args.warmup)
+        warm_up(chess_playouts(args.seed + 1), args.warmup)
     rows, ratios, firsts = [], [], []
     for label, name, options in games:
         mine, chess_rate, first = bench_game(rules.load(name, **options), args.seconds, args.seed, yardstick,

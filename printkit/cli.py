@@ -82,10 +82,6 @@ class _Group(click.Group):
         except click.ClickException as error:
             error.show()
             sys.exit(error.exit_code)
-        except Exception:
-            if _stopped_by:
-                _interrupted()
-            raise
         sys.exit(code if isinstance(code, int) else 0)
 
     def invoke(self, ctx):

@@ -14,16 +14,20 @@ from printkit.playout import choose
 
 
 class _Position:
-    """Just enough of a State for choose: no chance node, fixed legal actions."""
+    """Just enough of a State for choose: fixed legal actions, or with
+    ``outcomes`` (action, probability) a chance node, which has none."""
 
-    def __init__(self, legal):
-        self.legal = legal
+    def __init__(self, legal, outcomes=None):
+        self.legal, self.outcomes = legal, outcomes
 
     def is_chance_node(self):
-        return False
+        return self.outcomes is not None
 
     def legal_actions(self):
         return self.legal
+
+    def chance_outcomes(self):
+        return list(self.outcomes)
 
 
 def test_choose_draws_as_random_choice():
@@ -49,22 +53,6 @@ def test_choose_from_nothing_is_an_error_as_random_choice():
         choose(_Position([]), random.Random(0))
 
 
-class _ChanceNode:
-    """A chance node with the given outcomes (action, probability)."""
-
-    def __init__(self, outcomes):
-        self.outcomes = outcomes
-
-    def is_chance_node(self):
-        return True
-
-    def legal_actions(self):
-        return []
-
-    def chance_outcomes(self):
-        return list(self.outcomes)
-
-
 def _first_past_the_draw(outcomes, pick):
     """The draw as a running total reads it: the first outcome whose total of
     probabilities so far (added up from 0.0) exceeds ``pick``, else the last."""
@@ -83,4 +71,4 @@ def test_a_chance_outcome_is_the_first_whose_running_total_exceeds_the_draw(weig
         outcomes = [(10 + i, p) for i, p in enumerate(probabilities)]
         ours, theirs = random.Random(seed), random.Random(seed)
         for _ in range(20):
-            assert choose(_ChanceNode(outcomes), ours) == _first_past_the_draw(outcomes, theirs.random())
+            assert choose(_Position([], outcomes), ours) == _first_past_the_draw(outcomes, theirs.random())

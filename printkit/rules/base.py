@@ -220,25 +220,21 @@ class State:
         legal = self._legal_cache
         # Legal actions already worked out and not empty: not a chance node
         # (the contract), so a playout's apply asks nothing more of the game.
-        if not legal and self.is_chance_node():
-            legal = self._chance_actions()
+        chance = not legal and self.is_chance_node()
+        if chance:
+            legal = self._chance_actions()  # any container: a set for a die
+        elif legal is None:
+            legal = self.legal_actions()
+        if type(action) is int and not chance:
+            # Legal actions are sorted and unique (the contract): a binary
+            # search, where a move list may hold over a hundred.
+            at = bisect_left(legal, action)
+            known = at < len(legal) and legal[at] == action
+        else:  # a draw, or True, 2.0, "3": looked up as the container looks them up, as ever
             try:
                 known = action in legal
             except TypeError:  # an unhashable value looked up in a set: no action at all
                 known = False
-        else:
-            if legal is None:
-                legal = self.legal_actions()
-            if type(action) is int:
-                # Legal actions are sorted and unique (the contract): a binary
-                # search, where a move list may hold over a hundred.
-                at = bisect_left(legal, action)
-                known = at < len(legal) and legal[at] == action
-            else:  # True, 2.0, "3": compared as the list compares them, as ever
-                try:
-                    known = action in legal
-                except TypeError:
-                    known = False
         if not known:
             raise IllegalAction(f"action {action!r} is not legal in this position")
         # Forgotten before _apply, which may work out the next position's actions itself.

@@ -607,9 +607,24 @@ class State(base.State):
             code &= beside.get(before, 0xFF)
         open_, passing = g.step_dirs[code]
         if passing and left > 0:
-            for bit, friend in g.passes[square][passing]:
-                if self._can_finish(kind, friend, left, (*path, friend)):
-                    open_ += bit
+            open_ += self._over_friends(square, passing, path, kind, left)
+        return open_
+
+    def _over_friends(self, square: int, passing: int, path: list, kind: int, left: int) -> int:
+        """Of the directions ``passing`` (bits) from ``square``, the last square
+        of ``path``, each toward a friend a Unit of ``kind`` may pass over: those
+        whose friend leads on to a square it may stop on within ``left`` steps."""
+        g, exits, has_empty = self.game, self.exits, self.game.has_empty
+        open_ = 0
+        for bit, friend in g.passes[square][passing]:
+            # A friend with an empty square beside it off the path (its exits,
+            # less the path's squares beside it: every other one back from
+            # square) leads on; else a search says.
+            empty, beside = exits[friend], g.beside[friend]
+            for before in path[-1::-2]:
+                empty &= beside.get(before, 0xFF)
+            if has_empty[empty] or self._can_finish(kind, friend, left, (*path, friend)):
+                open_ += bit
         return open_
 
     def _is_legal(self, action: int) -> bool:
@@ -785,16 +800,7 @@ class State(base.State):
                     code &= beside.get(before, 0xFF)
             open_, passing = g.step_dirs[code]
             if passing and left > 0:
-                has_empty, exits = g.has_empty, self.exits
-                for bit, friend in g.passes[n][passing]:
-                    # Over a friend with an empty square beside it off the path
-                    # (its exits, less the path's squares beside it: every
-                    # other one back from n) the move goes on; else a search.
-                    empty, beside = exits[friend], g.beside[friend]
-                    for before in path[-1::-2]:
-                        empty &= beside.get(before, 0xFF)
-                    if has_empty[empty] or self._can_finish(kind, friend, left, (*path, friend)):
-                        open_ += bit
+                open_ += self._over_friends(n, passing, path, kind, left)
             if open_:
                 self._legal_cache = [*(g.unit_step_sets if c else g.transit_sets)[n][open_]]
                 return
