@@ -193,7 +193,7 @@ def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=3.0, help="time per game (default 3)")
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--only", metavar="TEXT", help="only the games whose label holds TEXT")
+    parser.add_argument("--only", metavar="TEXT", help="only the games whose label holds TEXT (any case)")
     parser.add_argument("--warmup", type=float, default=1.0,
                         help="untimed play before each game's timing (default 1 s)")
     args = parser.parse_args(argv)
@@ -201,7 +201,9 @@ def main(argv=None) -> int:
         parser.error(f"--seconds must be above 0 (the time each game is measured), not {args.seconds:g}")
     if args.warmup < 0:
         parser.error(f"--warmup must be 0 or more (seconds of untimed play), not {args.warmup:g}")
-    games = [g for g in GAMES if args.only is None or args.only in g[0]]
+    games = [g for g in GAMES if args.only is None or args.only.lower() in g[0]]
+    if not games:
+        parser.error(f"--only {args.only!r} matches no game; the games are: " + ", ".join(g[0] for g in GAMES))
     yardstick = chess_playouts(args.seed)
     if yardstick is not None:
         warm_up(chess_playouts(args.seed + 1), args.warmup)

@@ -36,3 +36,13 @@ def test_a_time_of_zero_is_refused_with_a_message():
     assert done.returncode == 2
     assert "--seconds must be above 0" in done.stderr
     assert "Traceback" not in done.stderr
+
+
+def test_only_matches_any_case_and_a_name_matching_nothing_is_refused():
+    done = _run("--only", "McKinney Nine")
+    assert done.returncode == 2
+    assert "matches no game" in done.stderr and "mckinney 2 players" in done.stderr
+    assert "Traceback" not in done.stderr
+    done = _run("--seconds", "0.1", "--warmup", "0", "--only", "TILES")
+    assert done.returncode == 0, done.stderr
+    assert any(line.startswith("tiles ") for line in done.stdout.splitlines())
