@@ -124,9 +124,14 @@ class Game(base.Game):
             for d, to in nbrs:
                 sides[square][d] = to
         self.sides = tuple(map(tuple, sides))
-        # beside[square][neighbour]: a mask clearing a side code's bits toward
-        # that neighbour (a square a Unit's move has been on).
-        self.beside = tuple({to: 0xFF ^ 3 << 2 * d for d, to in nbrs} for nbrs in self.neighbours)
+        # beside[square][other square]: a mask clearing a side code's bits toward
+        # that square if it is a neighbour (a square a Unit's move has been
+        # on), else 0xFF, clearing nothing: one lookup by index, not a dict's get.
+        beside = [[0xFF] * s for _ in range(s)]
+        for square, nbrs in enumerate(self.neighbours):
+            for d, to in nbrs:
+                beside[square][to] = 0xFF ^ 3 << 2 * d
+        self.beside = tuple(map(tuple, beside))
         # step_to[square * 4 + direction]: the square a step leads to (-1 off the board).
         step_to = [-1] * (4 * s)
         for square, nbrs in enumerate(self.neighbours):
@@ -604,7 +609,7 @@ class State(base.State):
         beside = g.beside[square]
         # Not back onto the path: only squares an odd number of steps back can be beside this one.
         for before in path[-2::-2]:
-            code &= beside.get(before, 0xFF)
+            code &= beside[before]
         open_, passing = g.step_dirs[code]
         if passing and left > 0:
             open_ += self._over_friends(square, passing, path, kind, left)
@@ -622,7 +627,7 @@ class State(base.State):
             # square) leads on; else a search says.
             empty, beside = exits[friend], g.beside[friend]
             for before in path[-1::-2]:
-                empty &= beside.get(before, 0xFF)
+                empty &= beside[before]
             if has_empty[empty] or self._can_finish(kind, friend, left, (*path, friend)):
                 open_ += bit
         return open_
@@ -797,7 +802,7 @@ class State(base.State):
                 # steps back can be beside this one.
                 beside = g.beside[n]
                 for before in path[-4::-2]:
-                    code &= beside.get(before, 0xFF)
+                    code &= beside[before]
             open_, passing = g.step_dirs[code]
             if passing and left > 0:
                 open_ += self._over_friends(n, passing, path, kind, left)
