@@ -30,7 +30,7 @@ The notation and position format are documented in the reference
 from __future__ import annotations
 
 import re
-from bisect import bisect_right, insort
+from bisect import bisect_left, bisect_right, insort
 
 from ...errors import PrintkitError
 from ...spec import data_of
@@ -768,7 +768,8 @@ class State(base.State):
             square = g.step_from[action]
             self.phase = UNIT_MOVE
             self.moving = (cells[square] - 1) & 3
-            self.units[p].remove(square)  # in transit: off the board until it stops
+            units = self.units[p]
+            del units[bisect_left(units, square)]  # in transit: off the board until it stops
             self._put(square, 0)
             self.moves[square] = ()  # as for every square without a Unit
             path.append(square)  # the path is empty in the Units stage
@@ -781,7 +782,8 @@ class State(base.State):
                 if other == 0:
                     self._attack_builder(owner)
                     return
-                self.units[owner].remove(n)  # taken: back to its owner's cache
+                units = self.units[owner]
+                del units[bisect_left(units, n)]  # taken: back to its owner's cache
                 self._put(n, 0)
                 self.moves[n] = ()
                 self.cache[owner][other - 1] += 1
