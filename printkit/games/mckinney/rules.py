@@ -188,6 +188,8 @@ class Game(base.Game):
         self.has_empty = tuple(any(code >> 2 * d & 3 == OPEN for d in range(4)) for code in codes)
         # not_empty[code]: the directions (bits) of the sides that are not empty.
         self.not_empty = tuple(sum(1 << d for d in range(4) if code >> 2 * d & 3 != OPEN) for code in codes)
+        # toward_not_empty[square][code]: toward[square][not_empty[code]], one lookup (_put).
+        self.toward_not_empty = tuple(tuple(toward[mask] for mask in self.not_empty) for toward in self.toward)
         # without[d][code]: the code with direction d's bits cleared (a lookup, not an &).
         self.without = tuple(tuple(code & (0xFF ^ 3 << 2 * d) for code in codes) for d in range(4))
         # alone[d][code]: no side but direction d's is empty (OPEN).
@@ -838,7 +840,7 @@ class State(base.State):
         # always changes (OPEN or not), and the Unit gains its first empty side
         # or loses its last exactly when no other side of it is empty.
         recode, alone = g.recode[value], g.alone
-        for u, d in g.toward[square][g.not_empty[code]]:
+        for u, d in g.toward_not_empty[square][code]:
             c = cells[u]
             if is_unit[c]:
                 old = exits[u]
