@@ -506,10 +506,10 @@ class State(base.State):
         """The Builder stage: END, the Builder's steps, then the builds."""
         g, cells = self.game, self.cells  # two or three names at once: no tuple built
         p, phase = self.player, self.phase
-        actions = [END]
         at = self.builder[p]
         steps, builds = g.notches[0][self.read[0]]
         if phase == BUILDER_MOVE:  # steps only, never back onto its path
+            actions = [END]
             path = self.path
             for action, n in g.builder_steps[at]:
                 if cells[n] == 0 and n not in path:
@@ -520,19 +520,24 @@ class State(base.State):
         low, high = g.ring_pairs, g.ring_pairs_high
         below = low[cells[sw]][cells[s]] + high[cells[se]][cells[w]]
         above = low[cells[e]][cells[nw]] + high[cells[n]][cells[ne]]
-        if phase == BUILDER and steps > 0:
-            actions += g.builder_step_sets[below][above]
-        if builds > self.built:
-            lower, upper, cache = g.builds_below[at][below], g.builds_above[at][above], self.cache[p]
-            if cache[0] > 0:
-                actions += lower[0]
-                actions += upper[0]
-            if cache[1] > 0:
-                actions += lower[1]
-                actions += upper[1]
-            if cache[2] > 0:
-                actions += lower[2]
-                actions += upper[2]
+        walk = g.builder_step_sets[below][above] if phase == BUILDER and steps > 0 else ()
+        if builds <= self.built:
+            return [END, *walk]
+        lower, upper, cache = g.builds_below[at][below], g.builds_above[at][above], self.cache[p]
+        if cache[0] > 0 and cache[1] > 0 and cache[2] > 0:
+            # Every type in the cache, the most common case: the whole list in
+            # one display, each part appended without a += of its own.
+            return [END, *walk, *lower[0], *upper[0], *lower[1], *upper[1], *lower[2], *upper[2]]
+        actions = [END, *walk]
+        if cache[0] > 0:
+            actions += lower[0]
+            actions += upper[0]
+        if cache[1] > 0:
+            actions += lower[1]
+            actions += upper[1]
+        if cache[2] > 0:
+            actions += lower[2]
+            actions += upper[2]
         return actions
 
     def _units_stage_actions(self, steps: int) -> list[int]:
