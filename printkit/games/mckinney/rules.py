@@ -346,11 +346,11 @@ class State(base.State):
         # while it is frozen or where there is no Unit; worked out when its owner's Units stage needs them
         # and the square is in stale[owner] (something next to it or its
         # friends' changed, it is frozen, or a step over a friend needs a search
-        # each time). Bit p of one_step: player p's are worked out for moves of
-        # one step (no step over a friend), else for two steps or more.
+        # each time). one_step[p]: player p's are worked out for moves of one
+        # step (no step over a friend), else for two steps or more.
         self.moves = [()] * game.squares
         self.stale = [set() for _ in range(n)]
-        self.one_step = 0
+        self.one_step = [False] * n
         # exits and moves may be shared with clones (copy-on-write): whoever
         # changes them first while this is set takes copies (_own).
         self.shared = False
@@ -545,9 +545,9 @@ class State(base.State):
         move this turn, each Unit ``steps`` steps long at most."""
         p = self.player
         units = self.units[p]
-        if (self.one_step >> p & 1) != (steps == 1):
+        if self.one_step[p] is not (steps == 1):  # bools, compared as such
             # Steps over friends open or close for every Unit.
-            self.one_step ^= 1 << p
+            self.one_step[p] = steps == 1
             self.stale[p].update(units)
         squares = self.stale[p]
         if squares:
@@ -774,7 +774,7 @@ class State(base.State):
         if self.phase == UNITS:
             square = g.step_from[action]
             self.phase = UNIT_MOVE
-            self.moving = (cells[square] - 1) & 3
+            self.moving = g.kind[cells[square]]
             units = self.units[p]
             del units[bisect_left(units, square)]  # in transit: off the board until it stops
             self._put(square, 0)
@@ -877,7 +877,7 @@ class State(base.State):
         self.moves = [()] * self.game.squares
         self.shared = False
         self.stale = [set() for _ in self.units]
-        self.one_step = 0
+        self.one_step = [False] * len(self.units)
         for square, value in enumerate(cells[:self.game.squares]):
             self._put(square, value)
 
@@ -958,7 +958,7 @@ class State(base.State):
         other.exits, other.moves = self.exits, self.moves
         self.shared = other.shared = True
         other.stale = list(map(set.copy, self.stale))
-        other.one_step = self.one_step
+        other.one_step = self.one_step[:]
         other.builder = self.builder[:]
         other.shields = self.shields[:]
         other.cache = list(map(list.copy, self.cache))
