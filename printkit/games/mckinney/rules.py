@@ -124,14 +124,6 @@ class Game(base.Game):
             for d, to in nbrs:
                 sides[square][d] = to
         self.sides = tuple(map(tuple, sides))
-        # beside[square][other square]: a mask clearing a side code's bits toward
-        # that square if it is a neighbour (a square a Unit's move has been
-        # on), else 0xFF, clearing nothing: one lookup by index, not a dict's get.
-        beside = [[0xFF] * s for _ in range(s)]
-        for square, nbrs in enumerate(self.neighbours):
-            for d, to in nbrs:
-                beside[square][to] = 0xFF ^ 3 << 2 * d
-        self.beside = tuple(map(tuple, beside))
         # step_to[square * 4 + direction]: the square a step leads to (-1 off the board).
         step_to = [-1] * (4 * s)
         for square, nbrs in enumerate(self.neighbours):
@@ -194,6 +186,16 @@ class Game(base.Game):
         self.without = tuple(tuple(code & (0xFF ^ 3 << 2 * d) for code in codes) for d in range(4))
         # alone[d][code]: no side but direction d's is empty (OPEN).
         self.alone = tuple(tuple(not self.has_empty[self.without[d][code]] for code in codes) for d in range(4))
+        # beside[square][other square]: by a side code, the code without its
+        # bits toward that square if it is a neighbour (a square a Unit's move
+        # has been on: without[d]), else the same code. Lookups by index, not
+        # a dict's get nor an & (Python's quick paths).
+        same = tuple(codes)
+        beside = [[same] * s for _ in range(s)]
+        for square, nbrs in enumerate(self.neighbours):
+            for d, to in nbrs:
+                beside[square][to] = self.without[d]
+        self.beside = tuple(map(tuple, beside))
         # recode[value][d][unit]: by a Unit's (cell value's) side code, its code
         # once the square toward d from it holds value (_put): without[d][code]
         # plus side_codes[unit][d][value], one lookup. Those side codes are
@@ -584,7 +586,7 @@ class State(base.State):
                         # Over n to the square beyond it that led on last time.
                         beyond = via[c][n]
                         side = meets[c][cells[beyond]]
-                        if side & 1 or side == PASS and steps > 2 and has_empty[exits[beyond]]:
+                        if side == TAKE or side == OPEN or side == PASS and steps > 2 and has_empty[exits[beyond]]:
                             open_ += bit
                         elif self._leads_on(c, n, steps - 1, (square, n)):
                             open_ += bit
@@ -616,7 +618,7 @@ class State(base.State):
         beside = g.beside[square]
         # Not back onto the path: only squares an odd number of steps back can be beside this one.
         for before in path[-2::-2]:
-            code &= beside[before]
+            code = beside[before][code]
         open_, passing = g.step_dirs[code]
         if passing and left > 0:
             open_ += self._over_friends(square, passing, path, kind, left)
@@ -634,7 +636,7 @@ class State(base.State):
             # square) leads on; else a search says.
             empty, beside = exits[friend], g.beside[friend]
             for before in path[-1::-2]:
-                empty &= beside[before]
+                empty = beside[before][empty]
             if has_empty[empty] or self._can_finish(kind, friend, left, (*path, friend)):
                 open_ += bit
         return open_
@@ -811,7 +813,7 @@ class State(base.State):
                 # steps back can be beside this one.
                 beside = g.beside[n]
                 for before in path[-4::-2]:
-                    code &= beside[before]
+                    code = beside[before][code]
             open_, passing = g.step_dirs[code]
             if passing and left > 0:
                 open_ += self._over_friends(n, passing, path, kind, left)
