@@ -201,7 +201,7 @@ def main(argv=None) -> int:
         parser.error(f"--seconds must be above 0 (the time each game is measured), not {args.seconds:g}")
     if args.warmup < 0:
         parser.error(f"--warmup must be 0 or more (seconds of untimed play), not {args.warmup:g}")
-    games = [g for g in GAMES if args.only is None or args.only.lower() in g[0]]
+    games = [g for g in GAMES if args.only is None or args.only.lower() in g[0].lower()]
     if not games:
         parser.error(f"--only {args.only!r} matches no game; the games are: " + ", ".join(g[0] for g in GAMES))
     yardstick = chess_playouts(args.seed)
