@@ -253,4 +253,8 @@ def main(argv=None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    try:
+        sys.exit(main())
+    except BrokenPipeError:  # the reader stopped early (| head): nothing more to say
+        sys.stderr.close()
+        sys.exit(0)
