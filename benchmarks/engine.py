@@ -23,6 +23,7 @@ action after ``legal_actions()`` (as a playout calls it), and ``clone()``.
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import sys
 import time
@@ -256,5 +257,6 @@ if __name__ == "__main__":
     try:
         sys.exit(main())
     except BrokenPipeError:  # the reader stopped early (| head): nothing more to say
-        sys.stderr.close()
+        # Python's own advice: what is left unwritten goes nowhere, so exit raises no second error.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         sys.exit(0)

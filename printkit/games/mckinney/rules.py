@@ -112,11 +112,6 @@ class Game(base.Game):
                   if 0 <= x + dx < w and 0 <= y + dy < w)
             for y in range(w) for x in range(w))
         self.adjacent = tuple(tuple(sorted(n for _, n in nbrs)) for nbrs in self.neighbours)
-        # toward[square][directions] = ((neighbour, direction from it back to
-        # square), ...) for the squares on the board beside it those ways
-        # (bits), in direction order.
-        self.toward = tuple(tuple(tuple((n, d ^ 2) for d, n in nbrs if mask >> d & 1) for mask in range(16))
-                            for nbrs in self.neighbours)
         # sides[square]: the squares north, east, south and west of it, the wall's
         # cell (State.cells[squares], see wall_value) where that is off the board.
         sides = [[s] * 4 for _ in range(s)]
@@ -178,10 +173,14 @@ class Game(base.Game):
         self.step_dirs = tuple((sum(1 << d for d in range(4) if code >> 2 * d & 1),
                                 sum(1 << d for d in range(4) if code >> 2 * d & 3 == PASS)) for code in codes)
         self.has_empty = tuple(any(code >> 2 * d & 3 == OPEN for d in range(4)) for code in codes)
-        # not_empty[code]: the directions (bits) of the sides that are not empty.
-        self.not_empty = tuple(sum(1 << d for d in range(4) if code >> 2 * d & 3 != OPEN) for code in codes)
-        # toward_not_empty[square][code]: toward[square][not_empty[code]], one lookup (_put).
-        self.toward_not_empty = tuple(tuple(toward[mask] for mask in self.not_empty) for toward in self.toward)
+        # toward[square][code]: ((neighbour, direction from it back to square),
+        # ...), in direction order, for the squares on the board beside square
+        # that a side code of a Unit there does not show empty (_put: an empty
+        # square holds no Unit to update; code 0 shows none empty).
+        not_empty = tuple(sum(1 << d for d in range(4) if code >> 2 * d & 3 != OPEN) for code in codes)
+        by_directions = tuple(tuple(tuple((n, d ^ 2) for d, n in nbrs if mask >> d & 1) for mask in range(16))
+                              for nbrs in self.neighbours)
+        self.toward = tuple(tuple(ways[mask] for mask in not_empty) for ways in by_directions)
         # without[d][code]: the code with direction d's bits cleared (a lookup, not an &).
         self.without = tuple(tuple(code & (0xFF ^ 3 << 2 * d) for code in codes) for d in range(4))
         # alone[d][code]: no side but direction d's is empty (OPEN).
@@ -526,10 +525,6 @@ class State(base.State):
         if builds <= self.built:
             return [END, *walk]
         lower, upper, cache = g.builds_below[at][below], g.builds_above[at][above], self.cache[p]
-        if cache[0] > 0 and cache[1] > 0 and cache[2] > 0:
-            # Every type in the cache, the most common case: the whole list in
-            # one display, each part appended without a += of its own.
-            return [END, *walk, *lower[0], *upper[0], *lower[1], *upper[1], *lower[2], *upper[2]]
         actions = [END, *walk]
         if cache[0] > 0:
             actions += lower[0]
@@ -547,7 +542,7 @@ class State(base.State):
         move this turn, each Unit ``steps`` steps long at most."""
         p = self.player
         units = self.units[p]
-        if self.one_step[p] is not (steps == 1):  # bools, compared as such
+        if self.one_step[p] != (steps == 1):
             # Steps over friends open or close for every Unit.
             self.one_step[p] = steps == 1
             self.stale[p].update(units)
@@ -777,10 +772,7 @@ class State(base.State):
             square = g.step_from[action]
             self.phase = UNIT_MOVE
             self.moving = g.kind[cells[square]]
-            units = self.units[p]
-            del units[bisect_left(units, square)]  # in transit: off the board until it stops
-            self._put(square, 0)
-            self.moves[square] = ()  # as for every square without a Unit
+            self._remove_unit(p, square)  # in transit: off the board until it stops
             path.append(square)  # the path is empty in the Units stage
         path.append(n)
         c = cells[n]
@@ -791,10 +783,7 @@ class State(base.State):
                 if other == 0:
                     self._attack_builder(owner)
                     return
-                units = self.units[owner]
-                del units[bisect_left(units, n)]  # taken: back to its owner's cache
-                self._put(n, 0)
-                self.moves[n] = ()
+                self._remove_unit(owner, n)  # taken: back to its owner's cache
                 self.cache[owner][other - 1] += 1
                 c = 0
         # Stop here if no step is left or none may be taken; else what this
@@ -847,7 +836,7 @@ class State(base.State):
         # always changes (OPEN or not), and the Unit gains its first empty side
         # or loses its last exactly when no other side of it is empty.
         recode, alone = g.recode[value], g.alone
-        for u, d in g.toward_not_empty[square][code]:
+        for u, d in g.toward[square][code]:
             c = cells[u]
             if is_unit[c]:
                 old = exits[u]
@@ -866,7 +855,11 @@ class State(base.State):
         self.shared = False
 
     def _remove_unit(self, owner: int, square: int) -> None:
-        self.units[owner].remove(square)
+        """The Unit of ``owner`` on ``square`` leaves the board (moving, taken
+        or eliminated): out of its player's squares (sorted: a binary search),
+        and no moves there, as for every square without a Unit."""
+        units = self.units[owner]
+        del units[bisect_left(units, square)]
         self._put(square, 0)
         self.moves[square] = ()
 
@@ -937,7 +930,7 @@ class State(base.State):
         self._put(self.builder[owner], 0)
         self.builder[owner] = -1
         for square in self.units[owner][:]:
-            self.cache[owner][((cells[square] - 1) & 3) - 1] += 1
+            self.cache[owner][self.game.kind[cells[square]] - 1] += 1
             self._remove_unit(owner, square)
 
     def _game_over(self) -> None:
