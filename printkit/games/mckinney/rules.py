@@ -577,11 +577,17 @@ class State(base.State):
                         if has_empty[exits[n]]:
                             open_ += bit
                             continue
-                        stale.add(square)
                         # Over n to the square beyond it that led on last time.
                         beyond = via[c][n]
                         side = meets[c][cells[beyond]]
-                        if side == TAKE or side == OPEN or side == PASS and steps > 2 and has_empty[exits[beyond]]:
+                        if side == TAKE:
+                            # An enemy to take beside n: that holds until a
+                            # square beside n changes, and then _put marks
+                            # this square stale (n has no empty side).
+                            open_ += bit
+                            continue
+                        stale.add(square)  # else a search says, and says again next time
+                        if side == PASS and steps > 2 and has_empty[exits[beyond]]:
                             open_ += bit
                         elif self._leads_on(c, n, steps - 1, (square, n)):
                             open_ += bit
