@@ -32,7 +32,7 @@ from dataclasses import dataclass, field, replace
 from .errors import PrintkitError
 from .palette import lightness
 from .parts.bleed import sheet_bleed
-from .parts.identity import BAND, box_label, kit_colours, title_banner
+from .parts.identity import BAND, LABEL_H, LABEL_W, box_label, kit_colours, title_banner
 from .parts.core import (CUT, GLUE, GLUE_GREY, INK, MOUNTAIN, VALLEY, WASTE, WASTE_GREY,
                          Circle, Fill, Line, Part, Text, item_box, polygon_area, rect, transform, translate)
 from .writers.fonts import fit_size, text_width_mm
@@ -376,6 +376,14 @@ def _place_box_label(spec, options, candidates: list[Sheet], gap: float, game_mo
             if not any(_overlap(spot, b) for b in taken):
                 sheet.placements.append(Placement(label, x, y0))
                 return
+
+
+def label_room(options) -> tuple[float, float]:
+    """The width and height a cover's art leaves clear in the lower right
+    corner of its area for the box label (``_place_box_label``), the gap
+    round the label included."""
+    gap = max(GAP, 2 * bleed_width(options))
+    return LABEL_W + gap, LABEL_H + gap
 
 
 def _overlap(a, b) -> bool:

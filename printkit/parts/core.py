@@ -23,7 +23,9 @@ How a game plugs in (the API other part generators rely on):
     # optional: the "what's on it" words of a sheet's title
     def sheet_title(group: str, parts: list[Part]) -> str: ...
 
-    # optional: art for the cover sheet's free area (see printkit.sheets)
+    # optional: art for the cover sheet's free area (see printkit.sheets):
+    # steps set with printkit.parts.steps.numbered_steps, clear of the lower
+    # right corner printkit.sheets.label_room(options) keeps for the box label
     def cover(spec, options, width: float, height: float) -> list[Item]: ...
 
     # optional: drawings for the rulebook (see printkit.rulebook.figures)

@@ -14,6 +14,7 @@ from .core import CUT, PT, Fill, Line, Part, Text, rect, translate
 
 BAND = "#1E1E1E"
 STRIPE_SHARE = 0.16  # of the banner's height
+LABEL_W, LABEL_H = 90.0, 50.0  # mm: the box label
 
 
 def kit_colours(spec, options, game_module=None) -> list[str]:
@@ -40,7 +41,7 @@ def title_banner(title: str, colours: list[str], width: float, height: float = 1
     return items
 
 
-def box_label(spec, options, group: str, game_module=None, width: float = 90.0, height: float = 50.0) -> Part:
+def box_label(spec, options, group: str, game_module=None, width: float = LABEL_W, height: float = LABEL_H) -> Part:
     """A label for the kit's box: the banner, who made the game, how many
     play and what it is, framed by a cut line; printed on the sheets of ``group``."""
     title = str(spec.get("title") or spec.id)

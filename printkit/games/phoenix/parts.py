@@ -24,7 +24,9 @@ import math
 from ...parts.core import CUT, CUT_CLEAR, INK, Circle, Fill, Line, Part, Text, rect, regular_polygon, translate
 from ...parts.marks import player_mark, unit_symbol
 from ...parts.nets import die_net, standup_net
-from ...writers.fonts import fit_size, text_width_mm, wrap
+from ...parts.steps import numbered_steps
+from ...sheets import label_room
+from ...writers.fonts import fit_size, text_width_mm
 from .geometry import BOARD_BOTTOM, BOARD_LEFT, board_size
 from .rules import TYPES
 
@@ -351,18 +353,8 @@ def cover(spec, options, width: float, height: float) -> list:
         "two lids. The black die gives X, the white die Y; opposite faces add up to 7.",
         "The Ashes mat takes the eliminated Birds; the score sheet keeps the points.",
     ]
-    items: list = [Text(0, height - 4, "Making the kit", size=10, bold=True, anchor="start")]
-    y = height - 10
-    for n, step in enumerate(steps, 1):
-        for k, line in enumerate(wrap(step, width - 8, 8)):
-            if y < 2:
-                return items
-            if k == 0:
-                items.append(Text(0, y, f"{n}.", size=8, bold=True, anchor="start"))
-            items.append(Text(6, y, line, size=8, anchor="start"))
-            y -= 3.8
-        y -= 1.2
-    return items
+    room_w, room_h = label_room(options)
+    return numbered_steps("Making the kit", steps, width, height, spare=[(width - room_w, 0.0, width, room_h)])
 
 
 # --- rulebook figures ------------------------------------------------------------------
