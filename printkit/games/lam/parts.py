@@ -11,6 +11,8 @@
   same size, single thickness, with its owner on its face.
 - A reference card: how each type moves, its diagrams drawn from positions
   of the rules engine (``figures`` gives them to the rulebook too).
+- On the cover, the steps for making the kit and the two segments drawn
+  apart over the tab that joins them.
 
 Geometry in millimetres, origin at each part's lower left, y up.
 """
@@ -19,10 +21,12 @@ from __future__ import annotations
 
 import math
 
-from ...parts.core import (ART, CUT, GLUE, GLUE_GREY, INK, Fill, Line, Part, Text, regular_polygon,
+from ...parts.core import (ART, CUT, GLUE, GLUE_GREY, INK, Fill, Line, Part, Text, item_box, regular_polygon,
                            translate)
 from ...parts.marks import player_mark, unit_symbol
+from ...parts.steps import numbered_steps
 from ...options import pieces_group
+from ...sheets import label_room
 from ...spec import data_of
 from .hexes import HexBoard, column_letter
 
@@ -185,6 +189,82 @@ def sheet_title(group: str, members: list[Part]) -> str:
     if group.split("-")[0] == "counters":
         return f"counters ({' and '.join(dict.fromkeys(p.meta['color'] for p in members))})"
     return ", ".join(sorted({p.name for p in members}))
+
+
+def cover(spec, options, width: float, height: float) -> list:
+    """Making the kit, step by step, for the cover sheet's free area."""
+    data = data_of(spec)
+    b, pieces = data["board"], data["pieces"]
+    split, rows = b["segment_rows"], b["rows"]
+    first, last = column_letter(0), column_letter(b["columns"] - 1)
+    setup = len(data["setup"]["rows"])
+    variant = getattr(options, "variant", None) or data["variants"]["default"]
+    flags = data["variants"][variant]["flags_to_win"]
+    goal = "an enemy Flag" if flags == 1 else ("both enemy Flags" if flags == pieces["flag"] else
+                                              f"{flags} enemy Flags")
+    colours = data["colors"][:options.colors or 2]
+    own = (" Each colour's counters print on sheets of their own: print them on card of that colour if you like."
+           if getattr(options, "sheet_per_colour", False) else "")
+    steps = [
+        "Print at 100% on card if you can (160-220 g/m2); check the scale square first.",
+        f"Board: cut out both segments along their solid outlines. Segment 1 (rows 1-{split}) keeps the "
+        f"grey zigzag tab along its top edge; segment 2 (rows {split + 1}-{rows}) has a zigzag lower edge.",
+        f"Join them: glue the tab and lay segment 2 on it, its zigzag edge along the top edges of the hexes "
+        f"of row {split}, so the columns {first} to {last} run straight on. Let it dry flat under a book.",
+        f"Counters: cut out each round counter. Each side has {pieces['rock']} Rocks, {pieces['paper']} "
+        f"Papers, {pieces['scissors']} Scissors and {pieces['flag']} Flags in its colour and mark; "
+        f"Papers stack, so keep them flat.{own}",
+        f"Set up: the hexes of rows 1-{setup} and {rows - setup + 1}-{rows} show faintly which piece starts "
+        f"there, in its owner's colour ({colours[0]['name']} at row 1, {colours[1]['name']} at row {rows}): "
+        "put the counters on them.",
+        "Rock takes Scissors, Scissors takes Paper, Paper takes Rock; moving onto a Flag destroys it. "
+        f"Destroy {goal} to win. Cut out the reference card: how each type moves and captures.",
+    ]
+    room_w, room_h = label_room(options)
+    items = numbered_steps("Making the kit", steps, width, height, spare=[(width - room_w, 0.0, width, room_h)])
+    # The two segments, pulled apart, in the room left under the steps beside the box label.
+    below = min(item_box(i)[1] for i in items) - 3.0
+    beside = width - room_w - 3.0
+    if below > 28.0 and beside > 40.0:
+        items += join_diagram(spec, beside, below)
+    return items
+
+
+def join_diagram(spec, width: float, height: float) -> list:
+    """Segment 2 lifted off segment 1's grey tab, scaled to fit ``width`` x
+    ``height`` mm (lower left at the origin), a caption under them."""
+    segments = [segment_part(spec, 1), segment_part(spec, 2)]
+    lift = 40.0  # board mm between the segments in the picture
+    placed = []
+    for part in segments:
+        ox, oy = part.meta["origin"]
+        dy = oy + (lift if part.meta["segment"] == 2 else 0.0)
+        placed.append((part, ox, dy))
+    x0 = min(ox for _, ox, _ in placed)
+    y0 = min(dy for _, _, dy in placed)
+    x1 = max(ox + p.width for p, ox, _ in placed)
+    y1 = max(dy + p.height for p, _, dy in placed)
+    caption_h = 5.0
+    scale = min(width / (x1 - x0), (height - caption_h) / (y1 - y0))
+    left = (width - (x1 - x0) * scale) / 2
+
+    def at(point, ox, dy):
+        return (left + (point[0] + ox - x0) * scale, caption_h + (point[1] + dy - y0) * scale)
+
+    items: list = []
+    for part, ox, dy in placed:
+        for item in part.items:
+            if isinstance(item, Fill) and (item.role == GLUE or item.color == HEX_FILL):
+                grey = item.role == GLUE
+                items.append(Fill(tuple(at(p, ox, dy) for p in item.points), GLUE_GREY if grey else HEX_FILL,
+                                  stroke=EDGE_GREY, stroke_pt=0.25))
+            elif isinstance(item, Line) and item.role == CUT:
+                items.append(Line(tuple(at(p, ox, dy) for p in item.points), role=ART, closed=item.closed,
+                                  width_pt=0.6))
+        mx, my = at((part.width / 2, part.height / 2), ox, dy)
+        items.append(Text(mx, my - 2.0, str(part.meta["segment"]), size=14, bold=True))
+    items.append(Text(width / 2, 1.2, "segment 2 goes on segment 1's grey tab", size=6.5))
+    return items
 
 
 # --- diagrams from engine positions ---------------------------------------------
