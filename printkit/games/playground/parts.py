@@ -4,7 +4,8 @@
   that side's base (behind the base columns), the Rock-Paper-Scissors
   quick reference printed in that row; too large for one sheet, so it is
   cut into sections by ``printkit.parts.sections`` (the fewest that fit
-  both papers, one glue tab a seam), with their plan on the cover.
+  both papers, one glue tab a seam), with their plan on the cover beside
+  the steps for making the kit.
 - Cards, per colour ``cards.per_type`` of each type, printed gutter-fold:
   the front (the type) and the back (the game's name) side by side, a
   fold line between them, so folding and gluing cannot misalign them.
@@ -15,12 +16,17 @@ Geometry in millimetres, origin at each part's lower left, y up.
 
 from __future__ import annotations
 
-from ...parts.core import CUT, INK, VALLEY, Fill, Line, Part, Text, rect, translate
+import itertools
+
+from ...parts.core import CUT, INK, VALLEY, Fill, Line, Part, Text, bounds, rect, translate
 from ...parts.marks import player_mark, unit_symbol
 from ...parts.nets import die_net, standup_net
 from ...parts.sections import assembly, sections
+from ...parts.steps import numbered_steps, steps_fit
 from ...options import pieces_group
+from ...sheets import label_room
 from ...spec import data_of
+from ...writers.fonts import text_width_mm
 
 TYPES = ("rock", "paper", "scissors")
 CARD_W, CARD_H = 38.0, 52.0
@@ -184,12 +190,76 @@ def sheet_title(group: str, members: list[Part]) -> str:
     return ", ".join(sorted({p.name for p in members}))
 
 
+PLAN_SCALES = tuple(k / 100 for k in range(28, 9, -1))  # the board plan on the cover, largest first
+PLAN_CAPTION_H = 5.0  # mm over the plan for its caption
+PLAN_CAPTION = "The board's sections"
+
+
 def cover(spec, options, width: float, height: float) -> list:
-    """The board's assembly plan: where each section goes."""
-    plan = assembly(board_sections(spec), scale=0.22)
-    top = min(height - 4, 70)
-    return [Text(0, top, "The board: join the sections as numbered, each tab under its neighbour", size=8,
-                 bold=True, anchor="start")] + translate(plan, 0, top - 66)
+    """Making the kit, step by step, beside the board's plan (where each
+    section goes), for the cover sheet's free area."""
+    data = data_of(spec)
+    board = board_sections(spec)
+    count = len(board)
+    colours = kit_colors(spec, options)
+    per_type = data["cards"]["per_type"]
+    duplex = getattr(options, "duplex", False)
+    if duplex:
+        paper = ("Print at 100% on card if you can (160-220 g/m2); check the scale square first. Each page of "
+                 "card fronts is followed by its backs: print the two on one sheet, both sides, flipping on the "
+                 "long edge (the calibration pages at the end show how well they meet).")
+        cards = (f"Cards ({per_type} of each type per colour): cut along their outlines; each shows its type "
+                 "on the front and its colour, with the game's name, on the back.")
+    else:
+        paper = "Print at 100% on card if you can (160-220 g/m2); check the scale square first."
+        cards = (f"Cards ({per_type} of each type per colour): fold each along the dashed line in its middle, "
+                 "printed sides out, glue the halves together, then cut along the outline: the type on one "
+                 "face, its colour with the game's name on the other.")
+    steps = [
+        paper,
+        f"Board: cut out the {count} sections along their solid outlines, grey tabs included. Glue each "
+        "tab and lay the next section on it, edge to edge, as numbered in the plan (each section prints "
+        "its number in a corner).",
+        cards,
+        "Stands (one per card, in its colour): cut each out and cut the slit in the middle of the fold "
+        "between its two coloured faces. Fold the dash-dot lines away from you and glue the grey tab "
+        "inside the back to make a tent.",
+        "Slide each card down into the slit of a stand of its colour, its type towards you and its back "
+        "towards your opponent: each player sees only their own types until a battle.",
+        f"Die (beside board section {count}): cut it out, fold every line away from you and glue the tabs "
+        "inside to close the cube.",
+        f"Each player picks an army of {data['army']['size']} cards, at least one of each type, and sets "
+        "it up on the back row in front of their base.",
+    ]
+    room_w, room_h = label_room(options)
+    spare = [(width - room_w, 0.0, width, room_h)]
+    # The plan in the lower left corner, beside the box label, as large as
+    # the steps above it leave room for (the label gives way before the plan).
+    caption_w = text_width_mm(PLAN_CAPTION, 8, bold=True)
+    _, low, _, high = bounds(assembly(board, scale=1.0))
+    # First choice: the steps all above the plan and the label; else beside them.
+    tries = [(True, 8.0, True)] + [(label, size, False) for label in (True, False) for size in (8.0, 7.0, 6.0)]
+    for (label, size, above), scale in itertools.product(tries, PLAN_SCALES):
+        plan = assembly(board, scale=scale)
+        x0, y0, x1, y1 = bounds(plan)
+        corner = (0.0, 0.0, max(x1 - x0, caption_w) + 3.0, y1 - y0 + PLAN_CAPTION_H + 3.0)
+        if label and corner[2] > width - room_w:
+            continue
+        row = [(0.0, 0.0, width, max(corner[3], room_h))] if above else []
+        if steps_fit("Making the kit", steps, width, height, size=size,
+                     keep_clear=[corner] + (spare if label else []) + row):
+            break
+    else:
+        return numbered_steps("Making the kit", steps, width, height, spare=spare)
+    middle = (x1 - x0) / 2
+    items = [Text(max(middle, caption_w / 2), y1 - y0 + 2.0, PLAN_CAPTION, size=8, bold=True)]
+    items += translate(plan, -x0, -y0)
+    # Whose base is at which end of the board.
+    for name, y in ((colours[0]["name"], 1.2), (colours[1]["name"], y1 - y0 - 3.2)):
+        items.append(Text(middle, y, f"{name} base", size=6))
+    items += numbered_steps("Making the kit", steps, width, height, keep_clear=[corner],
+                            spare=spare if label else [])
+    return items
 
 
 def figures(spec, options) -> dict:
