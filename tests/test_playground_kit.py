@@ -87,3 +87,23 @@ def test_the_die_net_folds_into_a_die():
     assert sorted(faces.values()) == [1, 2, 3, 4, 5, 6]
     spec = specs.load("playground")
     assert sum(1 for p in pg.parts(spec, BuildOptions()) if p.kind == "die") == 1
+
+
+@pytest.mark.parametrize("per_colour", [False, True])
+def test_a_sheet_title_names_no_colour_the_sheet_does_not_hold(per_colour):
+    # The two colours' cards and stands share their groups unless each colour
+    # prints on sheets of its own: a title then names only that colour.
+    from printkit import games, sheets
+    from printkit.options import resolve_options
+
+    spec = specs.load("playground")
+    options = resolve_options(spec, BuildOptions(sheet_per_colour=per_colour))
+    module = games.stage(spec.game, "parts")
+    named = 0
+    for sheet in sheets.impose(spec, module.parts(spec, options), options, module)[1:]:
+        held = {p.part.meta["color"] for p in sheet.placements if "color" in p.part.meta}
+        for colour in (c["name"] for c in spec["colors"][:2]):
+            if colour in sheet.title:
+                named += 1
+                assert colour in held, sheet.title
+    assert named == (10 if per_colour else 0)  # 6 sheets of cards and 4 of stands, and no more

@@ -180,13 +180,17 @@ def parts(spec, options) -> list[Part]:
 def sheet_title(group: str, members: list[Part]) -> str:
     if group.startswith("board-"):
         return members[0].name + (" and the die" if any(p.kind == "die" for p in members) else "")
-    colours = " and ".join(dict.fromkeys(p.meta["color"] for p in members if "color" in p.meta))
+    # A group of one colour (--sheet-per-colour) names it; the colours of a
+    # shared group fill sheets of their own one after another, so naming
+    # them all would misname every sheet (the checklist says which is which).
+    colours = list(dict.fromkeys(p.meta["color"] for p in members if "color" in p.meta))
+    whose = f" ({colours[0]})" if len(colours) == 1 else ""
     if group.split("-")[0] == "cards":
         if members[0].back:  # --duplex: the backs follow on the next page
-            return f"cards ({colours}): fronts"
-        return f"cards ({colours}): fold each along its middle, glue, cut"
+            return f"cards{whose}: fronts"
+        return f"cards{whose}: fold each along its middle, glue, cut"
     if group.split("-")[0] == "stands":
-        return f"stands ({colours})"
+        return f"stands{whose}"
     return ", ".join(sorted({p.name for p in members}))
 
 
