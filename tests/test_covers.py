@@ -121,7 +121,7 @@ def test_the_lam_cover_follows_the_variant_and_the_sheets(built):
 def test_the_playground_cover_says_how_to_make_the_kit(built, paper):
     text = _cover_text(built("playground", paper))
     for words in ("Making the kit", "check the scale square", "cut out the 2 sections",
-                  "as numbered in the plan", "fold each along the dashed line in its middle",
+                  "as numbered in the plan", "fold each along the dash-dot line in its middle",
                   "glue the halves together, then cut", "cut the slit", "glue the grey tab inside the back",
                   "its type towards you and its back towards your opponent", "sees only their own types",
                   "Die (beside board section 2)", "army of 10 cards", "The board's sections",

@@ -9,7 +9,7 @@ import pytest
 from printkit import spec as specs
 from printkit.games.playground import parts as pg
 from printkit.options import BuildOptions
-from printkit.parts.core import CUT, VALLEY, Fill, Line
+from printkit.parts.core import CUT, MOUNTAIN, Fill, Line
 from printkit.parts.sections import sections
 from printkit.sheets import PAPERS, page_for
 
@@ -49,7 +49,9 @@ def test_the_bundled_board_is_ten_by_ten_squares_in_the_fewest_sections():
 def test_a_gutter_fold_card_meets_itself_on_the_fold():
     card = pg.card("rock", {"name": "Blue", "hex": "#0072B2", "mark": "ring"}, "Playground Battles")
     assert card.width == pytest.approx(2 * pg.CARD_W)
-    fold = next(i for i in card.items if isinstance(i, Line) and i.role == VALLEY)
+    # Folded printed sides out, the crease points at the viewer of the print: a
+    # mountain fold (dash-dot, print.md's Yoshizawa-Randlett convention).
+    fold = next(i for i in card.items if isinstance(i, Line) and i.role == MOUNTAIN)
     assert fold.points == ((pg.CARD_W, 0.0), (pg.CARD_W, pg.CARD_H))
     cut = next(i for i in card.items if isinstance(i, Line) and i.role == CUT)
     xs = sorted({x for x, _ in cut.points})

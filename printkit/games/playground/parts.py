@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import itertools
 
-from ...parts.core import CUT, INK, VALLEY, Fill, Line, Part, Text, bounds, rect, translate
+from ...parts.core import CUT, INK, MOUNTAIN, Fill, Line, Part, Text, bounds, rect, translate
 from ...parts.marks import player_mark, unit_symbol
 from ...parts.nets import die_net, standup_net
 from ...parts.sections import assembly, sections
@@ -107,7 +107,8 @@ def duplex_card(kind: str, color: dict, title: str, group: str = "") -> Part:
 
 
 def card(kind: str, color: dict, title: str, group: str = "") -> Part:
-    """A gutter-fold card: the front (left) and the back (right), a valley fold between."""
+    """A gutter-fold card: the front (left) and the back (right), a mountain fold
+    between: folded printed sides out, the fold points at whoever looks at the print."""
     w, h = CARD_W, CARD_H
     part = Part(f"{kind.capitalize()} card ({color['name']})", 2 * w, h, kind="card",
                 group=group or f"cards-{color['name']}", abut=f"cards-{color['name']}",
@@ -122,7 +123,7 @@ def card(kind: str, color: dict, title: str, group: str = "") -> Part:
     part.add(Text(w + w / 2, h / 2 + 2, title.split()[0], size=8, bold=True, color="#FFFFFF", angle=0))
     part.add(Text(w + w / 2, h / 2 - 6, " ".join(title.split()[1:]), size=8, bold=True, color="#FFFFFF"))
     part.extend(player_mark(color["mark"], w + w / 2, h - 9, 6, "#FFFFFF"))
-    part.add(Line(((w, 0), (w, h)), role=VALLEY))
+    part.add(Line(((w, 0), (w, h)), role=MOUNTAIN))
     part.add(Line(rect(0, 0, 2 * w, h), role=CUT, closed=True))
     return part
 
@@ -216,7 +217,7 @@ def cover(spec, options, width: float, height: float) -> list:
                  "on the front and its colour, with the game's name, on the back.")
     else:
         paper = "Print at 100% on card if you can (160-220 g/m2); check the scale square first."
-        cards = (f"Cards ({per_type} of each type per colour): fold each along the dashed line in its middle, "
+        cards = (f"Cards ({per_type} of each type per colour): fold each along the dash-dot line in its middle, "
                  "printed sides out, glue the halves together, then cut along the outline: the type on one "
                  "face, its colour with the game's name on the other.")
     steps = [
