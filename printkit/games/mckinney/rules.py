@@ -571,8 +571,9 @@ class State(base.State):
                     continue
                 open_, passing = step_dirs[exits[square]]
                 if passing and deep:
-                    # A step over a friend is open if the friend has an empty square
-                    # beside it; else a search says, and says again next time.
+                    # A step over a friend is open if the friend has an empty
+                    # square beside it, or an enemy to take there; else a search
+                    # says, and says again next time.
                     for bit, n in passes[square][passing]:
                         if has_empty[exits[n]]:
                             open_ += bit
