@@ -282,4 +282,18 @@ def _friendly(error: jsonschema.ValidationError) -> str:
         return f"{got} is out of range ({error.validator} {error.validator_value})"
     if error.validator == "enum":
         return f"{got} is not one of {', '.join(map(repr, error.validator_value))}"
-    return plainyaml.short(error.message, 200).strip("'\"")
+    if error.validator in _LENGTH_WORDS:
+        words, one, many = _LENGTH_WORDS[error.validator]
+        count = error.validator_value
+        return f"{got} {words} {count} {one if count == 1 else many}"
+    # jsonschema's own sentence starts with the whole value: shorten that part only
+    whole = repr(error.instance)
+    if error.message.startswith(whole):
+        return got + error.message[len(whole):]
+    return plainyaml.short(error.message, 200)
+
+
+_LENGTH_WORDS = {"minLength": ("is too short: give at least", "character", "characters"),
+                 "maxLength": ("is too long: give at most", "character", "characters"),
+                 "minItems": ("is too short: give at least", "entry", "entries"),
+                 "maxItems": ("is too long: give at most", "entry", "entries")}

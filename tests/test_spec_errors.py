@@ -65,6 +65,25 @@ def test_broken_yaml_names_its_line(tmp_path):
     assert re.search(r"custom\.yaml:\d+:\d+: broken YAML", result.output), result.output
 
 
+@pytest.mark.parametrize("old, new, message", [
+    ('hex: "#D55E00"', 'hex: "#GGGGGG"', "colors/entry 1/hex: '#GGGGGG' is not a colour written #RRGGBB"),
+    ('title: "Paper, Rock, Scissors: The Strategy Game"', 'title: ""',
+     "title: '' is too short: give at least 1 character"),
+    ('title: "Paper, Rock, Scissors: The Strategy Game"', f'title: "{"Long title " * 30}"',
+     "characters) is too long: give at most 80 characters"),
+    ("  - {name: Blue, hex: \"#0072B2\", mark: bar}\n  - {name: Yellow, hex: \"#F0E442\", mark: ring}\n"
+     "  - {name: Green, hex: \"#7FC97F\", mark: cross}\n", "", "is too short: give at least 2 entries"),
+], ids=["hex", "empty-title", "long-title", "one-colour"])
+def test_a_value_of_the_wrong_shape_is_quoted_whole_with_its_limit(tmp_path, old, new, message):
+    text = bundled_text()
+    assert old in text
+    result = run("validate", write(tmp_path, text.replace(old, new)))
+    assert result.exit_code == 2
+    first = result.output.splitlines()[0]
+    assert re.match(r".*custom\.yaml:\d+:\d+: ", first), result.output
+    assert message in first, result.output
+
+
 def test_a_missing_file_and_an_unknown_game(tmp_path):
     missing = run("build", tmp_path / "nope.yaml", "--out", tmp_path / "out")
     assert missing.exit_code == 2 and "no such spec file" in missing.output
