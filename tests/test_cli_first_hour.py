@@ -82,6 +82,20 @@ def test_apply_output_replaces_the_position_it_reads(tmp_path):
     assert [p.name for p in tmp_path.iterdir()] == ["pos.json"]  # no temporary left
 
 
+@pytest.mark.skipif(os.name != "posix", reason="POSIX file modes")
+def test_apply_output_is_readable_like_any_new_file_and_keeps_a_replaced_files_mode(tmp_path):
+    pos = tmp_path / "pos.json"
+    mask = os.umask(0o022)
+    try:
+        assert run("apply", "tiles", "-o", pos).exit_code == 0
+        assert pos.stat().st_mode & 0o777 == 0o644
+        pos.chmod(0o640)
+        assert run("apply", "tiles", "--position", pos, "-o", pos).exit_code == 0
+        assert pos.stat().st_mode & 0o777 == 0o640
+    finally:
+        os.umask(mask)
+
+
 def test_build_all_with_colors_builds_the_games_that_have_them(tmp_path):
     result = run("build", "--all", "--colors", "3", "--out", tmp_path)
     assert result.exit_code == 0, result.output

@@ -5,6 +5,7 @@ leaves the earlier file as it was."""
 from __future__ import annotations
 
 import os
+import stat
 import tempfile
 from contextlib import contextmanager
 from pathlib import Path
@@ -18,9 +19,21 @@ def replacing(path: Path):
     os.close(handle)
     try:
         yield Path(temporary)
+        os.chmod(temporary, _mode(path))  # mkstemp makes it private (0600)
         os.replace(temporary, path)
     finally:
         Path(temporary).unlink(missing_ok=True)
+
+
+def _mode(path: Path) -> int:
+    """The permissions of the file being replaced, else those a new file gets
+    (read and write for the user, then what the umask allows the others)."""
+    try:
+        return stat.S_IMODE(path.stat().st_mode)
+    except OSError:
+        mask = os.umask(0)
+        os.umask(mask)
+        return 0o666 & ~mask
 
 
 def write_text(path: Path, text: str) -> None:
