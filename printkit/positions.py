@@ -55,9 +55,31 @@ def read(path: Path):
     except json.JSONDecodeError as exc:
         raise PrintkitError(f"{path}:{exc.lineno}:{exc.colno}: malformed position JSON: {exc.msg}") from None
     except (ValueError, RecursionError) as exc:  # a number too long to read, nesting too deep
+        _locate(path, text)
         raise PrintkitError(f"{path}: malformed position JSON: {str(exc)[:200]}") from None
     _check_tokens(path, text)
     return value
+
+
+MAX_DEPTH = 100  # lists and objects in lists and objects; a position nests a few levels
+
+
+def _locate(path, text: str) -> None:
+    """Where the text json.loads could not take in goes wrong: a number with
+    thousands of digits, or brackets nested thousands deep."""
+    depth = 0
+    for token in _TOKEN.finditer(text):
+        t = token.group()
+        if t in "{[":
+            depth += 1
+            if depth > MAX_DEPTH:
+                _fail(path, text, token.start(), f"lists and objects nested more than {MAX_DEPTH} deep; "
+                                                 "a position nests a few levels")
+        elif t in "}]":
+            depth -= 1
+        elif t[0] in "-0123456789" and len(t) > 100:
+            _fail(path, text, token.start(), f"a number of {len(t):,} characters; the numbers in a "
+                                             "position are small whole numbers")
 
 
 def _check_tokens(path, text: str) -> None:

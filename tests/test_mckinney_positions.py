@@ -165,9 +165,9 @@ def run(*args):
 
 @pytest.mark.parametrize("content, message", [
     (b"\xff\xfe{}", "not UTF-8 text"),
-    (b"[" * 50000 + b"]" * 50000, "malformed position JSON"),
+    (b"[" * 50000 + b"]" * 50000, "bad.json:1:101: lists and objects nested more than 100 deep"),
     (b'{"game": "mckinney", "game": "mckinney"}', "bad.json:1:22: key \"game\" is given twice"),
-    (b'{"turn": ' + b"9" * 5000 + b"}", "malformed position JSON"),
+    (b'{"turn": ' + b"9" * 5000 + b"}", "bad.json:1:10: a number of 5,000 characters"),
     (b"{", "malformed position JSON"),
     (b"[1, 2]", "position: expected an object"),
 ], ids=["not-utf8", "too-deep", "key-twice", "huge-number", "unclosed", "not-an-object"])
