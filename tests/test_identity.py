@@ -10,7 +10,8 @@ from printkit import games, rulebook, sheets
 from printkit import spec as specs
 from printkit.options import BuildOptions, resolve_options
 from printkit.parts.core import Fill, Text
-from printkit.parts.identity import BAND
+from printkit.parts.identity import BAND, box_label
+from printkit.writers.fonts import text_width_mm
 from test_rulebook_figures import count_near, page_image
 
 CASES = [(game, n) for game in specs.bundled_games()
@@ -76,3 +77,24 @@ def test_the_rulebook_opens_with_the_same_banner(game, colors):
         found = count_near(image, top, colour["hex"], tolerance=10)
         assert (found > 40) == (colour["hex"] in printed), (colour["name"], found)
     assert count_near(image, top, BAND, tolerance=6) > 2000
+
+
+def test_a_long_credit_and_description_stay_inside_the_box_label_whole():
+    """A web address wider than the label is broken, not run over the cut line;
+    a description of four lines is set smaller, not cut after its third."""
+    spec = specs.load("mckinney")
+    address = "https://boardgamegeek.com/boardgame/180071/paper-rock-scissors-strategy"
+    credit = f"Created by Matt McKinney in 2015 and free for anyone to play; see {address}"
+    description = ("Build Units from your cache, march them on the other Builders across a board of four "
+                   "quadrants, and defeat all three of their Shields before they defeat yours; for 2 to 4 "
+                   "players, ages 10 and up.")
+    spec.data = {**spec.data, "credit": credit, "description": description}
+    options = resolve_options(spec, BuildOptions(colors=4))
+    label = box_label(spec, options, "pieces")
+    texts = [i for i in label.items if isinstance(i, Text) and i.color != "#FFFFFF"]
+    for item in texts:
+        half = text_width_mm(item.text, item.size, item.bold) / 2
+        assert item.x - half >= 0 and item.x + half <= label.width, item.text
+        assert item.y >= 2.0, item.text
+    printed = "".join("".join(i.text for i in texts).split())  # the words, in order, without spaces
+    assert "".join(credit.split()) in printed and "".join(description.split()) in printed

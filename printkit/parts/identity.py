@@ -60,9 +60,19 @@ def box_label(spec, options, group: str, game_module=None, width: float = LABEL_
     if spec.get("description"):
         lines.append((str(spec["description"]), 7.0, False))
     lines.append(("A print-and-play kit: cut, fold and play", 7.0, False))
-    y = height - margin - 16.0 - 5.5
-    for text, size, bold in lines:
-        for line in wrap(text, width - 2 * margin, size, bold)[:3]:
-            part.add(Text(width / 2, y, line, size=size, bold=bold))
-            y -= size * PT * 1.35
+    top = height - margin - 16.0 - 5.5
+    # Long words are broken and every line is kept; when they are too many for
+    # the label, all of them are set smaller until the last clears the bottom.
+    scale = 1.0
+    while True:
+        rows = [(line, size * scale, bold) for text, size, bold in lines
+                for line in wrap(text, width - 2 * margin, size * scale, bold)]
+        drop = sum(size * PT * 1.35 for _, size, _ in rows[:-1])
+        if top - drop >= margin or scale <= 0.5:
+            break
+        scale -= 0.05
+    y = top
+    for line, size, bold in rows:
+        part.add(Text(width / 2, y, line, size=size, bold=bold))
+        y -= size * PT * 1.35
     return part

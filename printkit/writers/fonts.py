@@ -70,11 +70,21 @@ def fit_size(text: str, width_mm: float, size: float, bold: bool = False, smalle
 
 
 def wrap(text: str, width_mm: float, size: float, bold: bool = False) -> list[str]:
-    """Words of ``text`` broken into lines no wider than ``width_mm`` at ``size``."""
+    """Words of ``text`` broken into lines no wider than ``width_mm`` at ``size``;
+    a word wider than a line on its own (a web address) is broken where it must."""
     lines: list[str] = []
     for paragraph in text.split("\n"):
         line = ""
         for word in paragraph.split():
+            while len(word) > 1 and text_width_mm(word, size, bold) > width_mm:
+                if line:
+                    lines.append(line)
+                    line = ""
+                cut = 1
+                while text_width_mm(word[:cut + 1], size, bold) <= width_mm:
+                    cut += 1
+                lines.append(word[:cut])
+                word = word[cut:]
             candidate = f"{line} {word}".strip()
             if line and text_width_mm(candidate, size, bold) > width_mm:
                 lines.append(line)
