@@ -256,6 +256,8 @@ def describe(pointer: Pointer) -> str:
 
 
 def _unknown_key(key, allowed: set) -> str:
+    if not isinstance(key, str) and str(key) in allowed:  # 2: where "2": is meant
+        return f"key {key} is read as a number; write it in quotes, '{key}'"
     close = difflib.get_close_matches(str(key), sorted(allowed), n=1, cutoff=0.6)
     if close:
         return f"unknown key {plainyaml.short(key)}; did you mean '{close[0]}'?"

@@ -65,6 +65,17 @@ def test_broken_yaml_names_its_line(tmp_path):
     assert re.search(r"custom\.yaml:\d+:\d+: broken YAML", result.output), result.output
 
 
+def test_a_number_key_where_text_is_meant_says_to_quote_it(tmp_path):
+    text = bundled_text()
+    assert '    "2": [0, 2]' in text
+    text = text.replace('    "2": [0, 2]', "    2: [0, 2]")
+    result = run("validate", write(tmp_path, text))
+    assert result.exit_code == 2
+    line = line_of(text, "    2: [0, 2]")
+    assert result.output.splitlines()[0].endswith(f"custom.yaml:{line}:5: key 2 is read as a number; "
+                                                  "write it in quotes, '2'"), result.output
+
+
 @pytest.mark.parametrize("old, new, message", [
     ('hex: "#D55E00"', 'hex: "#GGGGGG"', "colors/entry 1/hex: '#GGGGGG' is not a colour written #RRGGBB"),
     ('title: "Paper, Rock, Scissors: The Strategy Game"', 'title: ""',
