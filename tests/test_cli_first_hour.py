@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import json
 import os
+import stat
 import subprocess
 import sys
+import threading
 
 import pytest
 from click.shell_completion import ShellComplete
@@ -94,6 +96,22 @@ def test_apply_output_is_readable_like_any_new_file_and_keeps_a_replaced_files_m
         assert pos.stat().st_mode & 0o777 == 0o640
     finally:
         os.umask(mask)
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="POSIX named pipes")
+def test_apply_output_to_a_pipe_or_device_writes_into_it_not_over_it(tmp_path):
+    """-o /dev/stdout (or a named pipe) is written to; it was replaced by a plain file."""
+    pipe = tmp_path / "pipe"
+    os.mkfifo(pipe)
+    got = []
+    reader = threading.Thread(target=lambda: got.append(pipe.read_text()), daemon=True)
+    reader.start()
+    result = run("apply", "tiles", "-o", pipe)
+    reader.join(10)
+    assert result.exit_code == 0, result.output
+    assert stat.S_ISFIFO(pipe.stat().st_mode)
+    assert got and json.loads(got[0])["game"] == "tiles"
+    assert [p.name for p in tmp_path.iterdir()] == ["pipe"]  # no temporary left
 
 
 def test_build_all_with_colors_builds_the_games_that_have_them(tmp_path):

@@ -13,8 +13,13 @@ from pathlib import Path
 
 @contextmanager
 def replacing(path: Path):
-    """Yield a temporary path beside ``path``; on success it replaces ``path``."""
+    """Yield a temporary path beside ``path``; on success it replaces ``path``.
+    A ``path`` that is there but not a plain file (/dev/stdout, a pipe, a
+    device) cannot be replaced: it is yielded itself, to be written in place."""
     path = Path(path)
+    if path.exists() and not path.is_file():
+        yield path
+        return
     handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".part", dir=path.parent or ".")
     os.close(handle)
     try:
