@@ -41,9 +41,13 @@ def read(path: Path):
         if size > MAX_BYTES:
             raise PrintkitError(f"{path}: the file is {size:,} bytes; a position file is at most {MAX_BYTES:,} "
                                 "(one from printkit apply is a few kilobytes)")
-        raw = path.read_bytes()
+        with open(path, "rb") as handle:  # a pipe or a device (/dev/stdin) has no size to check first
+            raw = handle.read(MAX_BYTES + 1)
     except OSError as exc:
         raise PrintkitError(f"{path}: cannot read position: {exc.strerror}") from None
+    if len(raw) > MAX_BYTES:
+        raise PrintkitError(f"{path}: more than {MAX_BYTES:,} bytes; a position file is at most {MAX_BYTES:,} "
+                            "(one from printkit apply is a few kilobytes)")
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:

@@ -8,6 +8,7 @@ import re
 import signal
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -240,6 +241,29 @@ def test_a_position_of_another_game(tmp_path, game):
     path = write(tmp_path, "pos.json", run("apply", other).output)
     result = run("moves", game, "--position", path)
     assert result.exit_code == 2 and "pos.json: bad position" in result.output
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="POSIX named pipes")
+def test_a_position_from_a_pipe_is_read_only_up_to_the_size_limit(tmp_path):
+    """A pipe or device (/dev/zero) has no size to check first; it was read to its end."""
+    from printkit.positions import MAX_BYTES
+
+    pipe = tmp_path / "endless.json"
+    os.mkfifo(pipe)
+
+    def feed():
+        try:
+            with open(pipe, "wb") as handle:
+                handle.write(b" " * (MAX_BYTES + 10) + b"{}")
+        except BrokenPipeError:  # the reader stopped at its limit
+            pass
+
+    writer = threading.Thread(target=feed, daemon=True)
+    writer.start()
+    result = run("moves", "tiles", "--position", pipe)
+    writer.join(10)
+    assert result.exit_code == 2
+    assert f"endless.json: more than {MAX_BYTES:,} bytes" in result.output, result.output
 
 
 # --- help -------------------------------------------------------------------------------------
