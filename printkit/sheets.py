@@ -511,6 +511,7 @@ def _with_backs(sheets: list[Sheet], options) -> list[Sheet]:
         sheet.sides = "front"
         back = Sheet(0, 0, sheet.paper, f"{sheet.title}: backs (print on the reverse, long-edge flip)",
                      sheet.group, sides="back")
+        sheet.title = f"{sheet.title}: fronts"
         for p in sided:
             x, y = back_position(p, sheet.paper, options.back_offset)
             back.furniture.extend(translate(p.part.back, x, y))

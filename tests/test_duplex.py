@@ -42,6 +42,17 @@ def test_each_back_lands_where_a_long_edge_flip_puts_its_front(offset, paper):
                    min(py for _, py in f.points) == pytest.approx(y) for f in fills)
 
 
+def test_front_and_back_pages_are_titled_each_as_what_it_is():
+    sheets = _sheets()
+    fronts = [s for s in sheets if any(p.part.back for p in s.placements)]
+    for front in fronts:
+        back = sheets[sheets.index(front) + 1]
+        assert front.title.endswith(": fronts") and front.title.count("fronts") == 1, front.title
+        assert back.title == front.title.removesuffix(": fronts") + \
+            ": backs (print on the reverse, long-edge flip)", back.title
+        assert "fronts" not in back.title
+
+
 def test_a_calibration_pair_ends_a_duplex_kit():
     sheets = _sheets((1.0, 2.0))
     front, back = sheets[-2], sheets[-1]

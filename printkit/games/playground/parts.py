@@ -187,8 +187,8 @@ def sheet_title(group: str, members: list[Part]) -> str:
     colours = list(dict.fromkeys(p.meta["color"] for p in members if "color" in p.meta))
     whose = f" ({colours[0]})" if len(colours) == 1 else ""
     if group.split("-")[0] == "cards":
-        if members[0].back:  # --duplex: the backs follow on the next page
-            return f"cards{whose}: fronts"
+        if members[0].back:  # --duplex: the backs follow on the next page ("fronts" and "backs")
+            return f"cards{whose}"
         return f"cards{whose}: fold each along its middle, glue, cut"
     if group.split("-")[0] == "stands":
         return f"stands{whose}"
