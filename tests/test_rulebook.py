@@ -182,6 +182,14 @@ def test_every_bundled_rulebook_renders_on_both_papers(game):
 
 
 @pytest.mark.parametrize("game", GAMES_WITH_RULEBOOKS)
+def test_scissors_is_its_own_plural(game):
+    text = rulebook.render(load(game), BuildOptions())
+    assert "Scissorses" not in text and "scissorses" not in text
+    if game == "lam":
+        assert f"{load(game)['pieces']['scissors']} Scissors, " in text
+
+
+@pytest.mark.parametrize("game", GAMES_WITH_RULEBOOKS)
 def test_the_rulebook_holds_the_game_and_the_reference_the_engine(game):
     """A player's rulebook has no move notation, JSON, commands or engine
     fields, and names the reference once; the reference has them all, with
