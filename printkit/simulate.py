@@ -89,7 +89,7 @@ def format_summary(s: dict, max_turns: int | None = None) -> list[str]:
     for key, unit in (("length_turns", "turns"), ("length_actions", "actions")):
         d = s[key]
         if d:
-            lines.append(f"game length ({unit}): min {d['min']}, median {d['median']}, "
+            lines.append(f"game length ({unit}): min {d['min']}, median {d['median']:g}, "
                          f"mean {d['mean']}, max {d['max']}")
     if s["histogram"]:
         most = max(c for _, _, c in s["histogram"]) or 1

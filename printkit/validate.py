@@ -98,7 +98,7 @@ def run(name: str, playouts: int = 100, seed: int = 0, strict: bool = False, pla
                 wins += f"; draws {summary['draws']}"
             turns = summary["length_turns"] or summary["length_actions"]
             unit = "turns" if summary["length_turns"] else "actions"
-            length = f"; median length {turns['median']} {unit} (max {turns['max']})" if turns else ""
+            length = f"; median length {turns['median']:g} {unit} (max {turns['max']})" if turns else ""
             capped = (f", {summary['unfinished']} unfinished (stopped by the length cap)"
                       if summary["unfinished"] else "")
             say(f"  {label}: {summary['finished']} finished{capped}; wins: {wins}{length}")

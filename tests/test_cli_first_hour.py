@@ -114,6 +114,14 @@ def test_apply_output_to_a_pipe_or_device_writes_into_it_not_over_it(tmp_path):
     assert [p.name for p in tmp_path.iterdir()] == ["pipe"]  # no temporary left
 
 
+def test_a_median_of_whole_turns_is_printed_whole():
+    """The median of an even number of games is a float; 24.0 turns reads as 24."""
+    validated = run("validate", "tiles", "--games", "2")
+    simulated = run("simulate", "tiles", "--games", "2")
+    assert "median length 24 turns" in validated.output, validated.output
+    assert "median 24," in simulated.output and "median 48," in simulated.output, simulated.output
+
+
 def test_build_all_with_colors_builds_the_games_that_have_them(tmp_path):
     result = run("build", "--all", "--colors", "3", "--out", tmp_path)
     assert result.exit_code == 0, result.output
