@@ -211,7 +211,8 @@ def build(game, build_all, colors, paper, out_dir, ink_saver, formats, variant, 
           back_offset, sheet_per_colour, press, bleed, print_and_cut, kerf):
     """Build the print-and-play kit of GAME (a bundled id or a spec .yaml)
     into OUT/<id>/, <id> being the spec's `id`: <id>-kit.pdf, one
-    <id>-sheet-NN.svg cut file per sheet, and <id>-rules.pdf.
+    <id>-sheet-NN.svg cut file per sheet, <id>-rules.pdf and, for people
+    who write programs, <id>-reference.pdf.
 
     Print at 100% / actual size and measure the 25.4 mm scale square on
     sheet 1. A build that fails exits 2 and leaves an earlier kit in

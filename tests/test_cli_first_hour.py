@@ -114,6 +114,16 @@ def test_apply_output_to_a_pipe_or_device_writes_into_it_not_over_it(tmp_path):
     assert [p.name for p in tmp_path.iterdir()] == ["pipe"]  # no temporary left
 
 
+def test_build_help_names_every_file_a_build_writes(tmp_path):
+    assert run("build", "tiles", "--out", tmp_path, "-q").exit_code == 0
+    helped = " ".join(run("build", "--help").output.split())
+    for path in (tmp_path / "tiles").iterdir():
+        if not path.name.startswith("."):
+            named = path.name.replace("tiles", "<id>", 1)
+            named = named[:-len("01.svg")] + "NN.svg" if named.endswith(".svg") else named
+            assert named in helped, named
+
+
 def test_a_median_of_whole_turns_is_printed_whole():
     """The median of an even number of games is a float; 24.0 turns reads as 24."""
     validated = run("validate", "tiles", "--games", "2")
