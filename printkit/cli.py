@@ -401,13 +401,16 @@ def moves(game, position, players, variant, viewer):
     state = _load_position(game_obj, position, players, variant)
     if viewer is not None:
         names = game_obj.player_names()
-        seat = (names.index(viewer) if viewer in names else
-                int(viewer) if viewer.isdigit() and int(viewer) < len(names) else None)
+        # A name as the game writes it ("Blue (seat 1)"), or its colour alone, in any case.
+        known = {n.casefold(): k for k, n in enumerate(names)}
+        known.update({n.split(" (")[0].casefold(): k for k, n in enumerate(names) if " (" in n})
+        seat = (known.get(viewer.strip().casefold()) if not viewer.isdigit() else
+                int(viewer) if int(viewer) < len(names) else None)
         if seat is None:
             raise PrintkitError(f"--as {viewer}: no such player; players are {', '.join(names)}")
         if state.current_player != seat:
             # Another player's move, or the dice: nothing of it is this player's to see.
-            click.echo(f"not {names[seat]}'s turn", err=True)
+            click.echo(f"not {names[seat].split(' (')[0]}'s turn", err=True)
             return
     if state.is_chance_node():
         for action, probability in state.chance_outcomes():

@@ -135,3 +135,15 @@ def test_illegal_move_and_bad_positions_exit_2(tmp_path):
     found = run("moves", "mckinney", "--position", three)
     assert found.exit_code == 0
     assert found.output == run("moves", "mckinney", "--players", "3", "--position", three).output
+
+
+def test_moves_as_a_player_takes_the_colour_name_alone_in_any_case():
+    """McKinney names its players "Vermilion (seat 0)"; --as takes "Vermilion" too."""
+    everything = run("moves", "mckinney")
+    assert everything.exit_code == 0
+    for viewer in ("Vermilion", "vermilion", "Vermilion (seat 0)", "0"):
+        mine = run("moves", "mckinney", "--as", viewer)
+        assert mine.exit_code == 0 and mine.output == everything.output, (viewer, mine.output)
+    assert "not Blue's turn" in run("moves", "mckinney", "--as", "Blue").output
+    bad = run("moves", "mckinney", "--as", "Purple")
+    assert bad.exit_code == 2 and "no such player" in bad.output
