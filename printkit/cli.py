@@ -408,10 +408,13 @@ def moves(game, position, players, variant, viewer):
                 int(viewer) if int(viewer) < len(names) else None)
         if seat is None:
             raise PrintkitError(f"--as {viewer}: no such player; players are {', '.join(names)}")
-        if state.current_player != seat:
+        if state.current_player != seat and not state.is_terminal():
             # Another player's move, or the dice: nothing of it is this player's to see.
             click.echo(f"not {names[seat].split(' (')[0]}'s turn", err=True)
             return
+    if state.is_terminal():  # nothing on standard output, as for any position without moves
+        click.echo("the game is over: no move is legal", err=True)
+        return
     if state.is_chance_node():
         for action, probability in state.chance_outcomes():
             click.echo(f"{state.action_to_string(action)}\t{probability:.6g}")

@@ -175,3 +175,21 @@ def test_progress_stays_off_when_not_a_terminal(tmp_path):
     done = subprocess.run([sys.executable, "-m", "printkit", "simulate", "tiles", "--games", "5"],
                           capture_output=True, text=True, env={**os.environ, "COLUMNS": "80"})
     assert done.returncode == 0 and done.stderr == ""
+
+
+@pytest.mark.parametrize("game", ["tiles", "lam"])
+def test_moves_in_a_finished_game_says_it_is_over(game, tmp_path):
+    from printkit import rules
+
+    state = rules.load(game).initial_state()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply(state.chance_outcomes()[0][0])
+        else:
+            state.apply(state.legal_actions()[0])
+    path = tmp_path / "over.json"
+    path.write_text(json.dumps(state.to_json()))
+    for extra in ([], ["--as", "0"]):
+        result = run("moves", game, "--position", path, *extra)
+        assert result.exit_code == 0 and result.output.strip() == "the game is over: no move is legal", \
+            result.output
