@@ -46,7 +46,10 @@ def check_spec(spec) -> list:
     doubles = {(i, i) for i in range(1, min(board["columns"], board["rows"]) + 1)}
     listed = [tuple(p) for p in board["phoenix_squares"]]
     for i, square in enumerate(listed):
-        if square not in doubles:
+        if square[0] == square[1] and square not in doubles:
+            error(("board", "phoenix_squares", i), f"{list(square)} is off the board, whose doubles "
+                                                   f"run from [1, 1] to [{len(doubles)}, {len(doubles)}]")
+        elif square not in doubles:
             error(("board", "phoenix_squares", i), f"{list(square)} is not a double: a Phoenix square "
                                                    "is named by a roll of doubles, x equal to y")
         elif listed.index(square) != i:
