@@ -385,6 +385,27 @@ def test_duplicate_cell_and_fractional_cell(tmp_path):
     assert p.line == line_of(text, "0, 1.5")
 
 
+def test_two_shapes_with_one_name(tmp_path):
+    text = bundled().replace("    name: Rock\n", "    name: paper\n")
+    (p,) = problems_of(tmp_path, text)
+    assert "shapes/paper has the name 'Paper' of shapes/rock" in p.message
+    assert p.line == line_of(text, "name: Paper")
+
+
+def test_halves_of_one_colour(tmp_path):
+    text = bundled().replace('white: "#FFFFFF"', 'white: "#000000"')
+    (p,) = problems_of(tmp_path, text)
+    assert "both halves of a tile are #000000" in p.message and p.line == line_of(text, 'white: "#000000"')
+
+
+def test_a_shape_key_that_is_not_a_key(tmp_path):
+    text = bundled().replace("  rock:                     # a diamond", "  Rock:                     # a diamond")
+    text = text.replace("beats: {rock: scissors, scissors: paper, paper: rock}",
+                        "beats: {Rock: scissors, scissors: paper, paper: Rock}")
+    problems = problems_of(tmp_path, text)
+    assert any("'Rock' is not a shape key: a lower-case letter" in p.message for p in problems), problems
+
+
 @pytest.mark.parametrize("beats, words", [
     ("{rock: scissors, scissors: rock, paper: rock}", "paper and scissors both beat rock, so paper is beaten by none"),
     ("{rock: rock, scissors: paper, paper: scissors}", "beats/rock: a shape cannot beat itself"),

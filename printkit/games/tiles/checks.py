@@ -42,6 +42,18 @@ def check_spec(spec) -> list:
             problems.append(spec.problem(("shapes", key, "tiles"),
                                          f"shapes/{key} takes {len(entry['tiles'])} tiles but the supply "
                                          f"holds {count}: it can never be formed", severity="warning"))
+    named: dict[str, str] = {}
+    for key, entry in data["shapes"].items():
+        other = named.setdefault(entry["name"].casefold(), key)
+        if other != key:
+            problems.append(spec.problem(("shapes", key, "name"),
+                                         f"shapes/{key} has the name {entry['name']!r} of shapes/{other}; "
+                                         "the reference cards and the rulebook tell shapes apart by name"))
+    colors = data["colors"]
+    if colors["black"].lower() == colors["white"].lower():
+        problems.append(spec.problem(("colors", "white"),
+                                     f"both halves of a tile are {colors['white']}: players could not "
+                                     "tell Black's shapes from White's"))
     problems += _beats_problems(spec)
     if shapes_ok and not any(p.severity == "error" for p in problems):
         problems += _likeness_problems(spec)
