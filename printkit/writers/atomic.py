@@ -5,8 +5,8 @@ leaves the earlier file as it was."""
 from __future__ import annotations
 
 import os
+import secrets
 import stat
-import tempfile
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -20,25 +20,26 @@ def replacing(path: Path):
     if path.exists() and not path.is_file():
         yield path
         return
-    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".part", dir=path.parent or ".")
-    os.close(handle)
+    temporary = _create_beside(path)
     try:
         yield Path(temporary)
-        os.chmod(temporary, _mode(path))  # mkstemp makes it private (0600)
+        if path.exists():  # keep the permissions of the file it replaces
+            os.chmod(temporary, stat.S_IMODE(path.stat().st_mode))
         os.replace(temporary, path)
     finally:
         Path(temporary).unlink(missing_ok=True)
 
 
-def _mode(path: Path) -> int:
-    """The permissions of the file being replaced, else those a new file gets
-    (read and write for the user, then what the umask allows the others)."""
-    try:
-        return stat.S_IMODE(path.stat().st_mode)
-    except OSError:
-        mask = os.umask(0)
-        os.umask(mask)
-        return 0o666 & ~mask
+def _create_beside(path: Path) -> str:
+    """A new empty file beside ``path`` with the permissions any new file gets
+    (0666 less the umask; mkstemp's are private, 0600)."""
+    while True:
+        temporary = os.path.join(path.parent or ".", f".{path.name}.{secrets.token_hex(4)}.part")
+        try:
+            os.close(os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666))
+            return temporary
+        except FileExistsError:
+            continue
 
 
 def write_text(path: Path, text: str) -> None:
