@@ -278,6 +278,8 @@ def _friendly(error: jsonschema.ValidationError) -> str:
         wanted = error.validator_value
         wanted = " or ".join(_TYPE_WORDS.get(w, w) for w in ([wanted] if isinstance(wanted, str) else wanted))
         return f"expected {wanted}, got {got}"
+    if error.validator == "pattern" and error.validator_value == r"\S":  # text that must say something
+        return f"{got} is only spaces: give some text"
     if error.validator == "pattern" and "description" in error.schema:
         return f"{got} is not {error.schema['description']}"
     if error.validator in ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"):

@@ -65,6 +65,19 @@ def test_broken_yaml_names_its_line(tmp_path):
     assert re.search(r"custom\.yaml:\d+:\d+: broken YAML", result.output), result.output
 
 
+@pytest.mark.parametrize("game", ["playground", "mckinney", "tiles"])
+def test_a_title_of_spaces_only_is_refused_at_its_line(tmp_path, game):
+    """Playground's cards print the title's first word: a title of spaces crashed the build."""
+    text = (SPECS_DIR / f"{game}.yaml").read_text(encoding="utf-8")
+    title = next(line for line in text.splitlines() if line.startswith("title: "))
+    text = text.replace(title, 'title: "   "')
+    result = run("build", write(tmp_path, text), "--out", tmp_path / "out")
+    assert result.exit_code == 2
+    line = line_of(text, 'title: "   "')
+    assert f"custom.yaml:{line}:8: title: '   ' is only spaces" in result.output, result.output
+    assert not (tmp_path / "out").exists()
+
+
 def test_a_number_key_where_text_is_meant_says_to_quote_it(tmp_path):
     text = bundled_text()
     assert '    "2": [0, 2]' in text
