@@ -109,3 +109,23 @@ def test_a_sheet_title_names_no_colour_the_sheet_does_not_hold(per_colour):
                 named += 1
                 assert colour in held, sheet.title
     assert named == (10 if per_colour else 0)  # 6 sheets of cards and 4 of stands, and no more
+
+
+@pytest.mark.parametrize("title", ["Playground Battles",
+                                   "Playground Battles: The Second Edition",
+                                   "The Extraordinary and Slightly Overlong Title of a Board Game: Second Edition"])
+def test_the_name_on_a_card_back_stays_on_the_back(title):
+    """A name longer than two short words ran off the back onto the front and the next card."""
+    from printkit.parts.core import Text
+    from printkit.writers.fonts import text_width_mm
+
+    color = {"name": "Blue", "hex": "#0072B2", "mark": "ring"}
+    gutter = pg.card("rock", color, title)
+    duplex = pg.duplex_card("rock", color, title)
+    for items, left in ((gutter.items, pg.CARD_W), (duplex.back, 0.0)):
+        names = [i for i in items if isinstance(i, Text) and i.color == "#FFFFFF"]
+        assert " ".join(" ".join(i.text for i in names).split()) == " ".join(title.split())
+        for item in names:
+            half = text_width_mm(item.text, item.size, item.bold) / 2
+            assert left + 2 <= item.x - half and item.x + half <= left + pg.CARD_W - 2, item.text
+            assert 3 <= item.y <= pg.CARD_H - 14, item.text  # below the mark, above the foot

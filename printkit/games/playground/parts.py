@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import itertools
 
-from ...parts.core import CUT, INK, MOUNTAIN, Fill, Line, Part, Text, bounds, rect, translate
+from ...parts.core import CUT, INK, MOUNTAIN, PT, Fill, Line, Part, Text, bounds, rect, translate
 from ...parts.marks import player_mark, unit_symbol
 from ...parts.nets import die_net, standup_net
 from ...parts.sections import assembly, sections
@@ -26,7 +26,7 @@ from ...parts.steps import numbered_steps, steps_fit
 from ...options import pieces_group
 from ...sheets import label_room
 from ...spec import data_of
-from ...writers.fonts import text_width_mm
+from ...writers.fonts import text_width_mm, wrap
 
 TYPES = ("rock", "paper", "scissors")
 CARD_W, CARD_H = 38.0, 52.0
@@ -87,11 +87,28 @@ def card_front(kind: str, color: dict) -> list:
 
 def card_back(color: dict, title: str) -> list:
     w, h = CARD_W, CARD_H
-    words = title.split()
     return [Fill(rect(0, 0, w, h), color["hex"], large=True),
-            Text(w / 2, h / 2 + 2, words[0], size=8, bold=True, color="#FFFFFF"),
-            Text(w / 2, h / 2 - 6, " ".join(words[1:]), size=8, bold=True, color="#FFFFFF"),
+            *_name_on_back(title, w / 2),
             *player_mark(color["mark"], w / 2, h - 9, 6, "#FFFFFF")]
+
+
+def _name_on_back(title: str, cx: float) -> list:
+    """The game's name on a card's back, white, centred on x = cx: its first
+    word over the rest; a longer name wraps, set smaller until its lines fit
+    between the mark and the card's foot."""
+    words = title.split()
+    width, span = CARD_W - 6, 24.0  # mm: the line's width; the most from first baseline to last
+    size = 8.0
+    while True:
+        lines = wrap(words[0], width, size, bold=True) + \
+            (wrap(" ".join(words[1:]), width, size, bold=True) if len(words) > 1 else [])
+        pitch = size if len(lines) <= 2 else size * PT * 1.45  # two lines stand well apart
+        if (len(lines) - 1) * pitch <= span or size <= 4.0:
+            break
+        size -= 0.5
+    top = CARD_H / 2 - 2 + (len(lines) - 1) * pitch / 2
+    return [Text(cx, top - k * pitch, line, size=size, bold=True, color="#FFFFFF")
+            for k, line in enumerate(lines)]
 
 
 def duplex_card(kind: str, color: dict, title: str, group: str = "") -> Part:
@@ -120,8 +137,7 @@ def card(kind: str, color: dict, title: str, group: str = "") -> Part:
     part.extend(unit_symbol(kind, w / 2, h / 2 + 3, w * 0.55))
     part.add(Text(w / 2, 6, kind.capitalize(), size=9, bold=True))
     part.add(Fill(rect(w, 0, w, h), color["hex"], large=True))
-    part.add(Text(w + w / 2, h / 2 + 2, title.split()[0], size=8, bold=True, color="#FFFFFF", angle=0))
-    part.add(Text(w + w / 2, h / 2 - 6, " ".join(title.split()[1:]), size=8, bold=True, color="#FFFFFF"))
+    part.extend(_name_on_back(title, w + w / 2))
     part.extend(player_mark(color["mark"], w + w / 2, h - 9, 6, "#FFFFFF"))
     part.add(Line(((w, 0), (w, h)), role=MOUNTAIN))
     part.add(Line(rect(0, 0, 2 * w, h), role=CUT, closed=True))
