@@ -378,6 +378,7 @@ def _load_position(game_obj, position: Path | None, players, variant):
         raise PrintkitError(f"{position}: the position is for {state.game.num_players} players, "
                             f"not --players {players}")
     played = getattr(state.game, "variant", None)
+    variant = specs.variant_named(state.game.spec, variant)
     if variant is not None and played is not None and played != variant:
         raise PrintkitError(f"{position}: the position is of the {played} variant, not --variant {variant}")
     return state

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 from . import sheets as imposition
 from .errors import PrintkitError, no_such_variant
+from .spec import variant_named
 
 FORMATS = ("pdf", "svg", "png")
 DEFAULT_FORMATS = ("pdf", "svg")  # png (one image per card and tile) when asked for
@@ -67,8 +68,9 @@ def resolve_options(spec, options: BuildOptions) -> BuildOptions:
                             f"players; choose --colors {low}..{high}")
     # Checked here, before anything is drawn.
     variants = [v for v in (spec.get("variants") or {}) if v != "default"]
-    if options.variant is not None and options.variant not in variants:
-        raise no_such_variant(spec.id, options.variant, variants)
+    variant = variant_named(spec, options.variant)
+    if variant is not None and variant not in variants:
+        raise no_such_variant(spec.id, variant, variants)
     if options.bleed is not None and not 0 <= options.bleed <= MAX_BLEED:
         raise PrintkitError(f"--bleed {options.bleed:g}: choose 0 to {MAX_BLEED:g} mm")
     if not 0 <= options.kerf <= MAX_KERF:
@@ -77,7 +79,7 @@ def resolve_options(spec, options: BuildOptions) -> BuildOptions:
     if palette and colors > len(palette):
         raise PrintkitError(f"--colors {colors}: the spec names only {len(palette)} colours")
     return BuildOptions(colors=colors, paper=options.paper, ink_saver=options.ink_saver,
-                        formats=tuple(sorted(set(options.formats))), variant=options.variant,
+                        formats=tuple(sorted(set(options.formats))), variant=variant,
                         duplex=bool(options.duplex), back_offset=tuple(options.back_offset),
                         sheet_per_colour=bool(options.sheet_per_colour), press=bool(options.press),
                         bleed=None if options.bleed is None else float(options.bleed),

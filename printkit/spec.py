@@ -79,6 +79,18 @@ def data_of(spec) -> dict:
     return spec.data if isinstance(spec, Spec) else spec
 
 
+def variant_named(spec, variant: str | None) -> str | None:
+    """The spec's own name of ``variant``, given in any case (``--variant
+    Team``: ``team``); the name as given where the spec has none like it."""
+    if variant is None:
+        return None
+    names = [v for v in (data_of(spec).get("variants") or {}) if v != "default"]
+    if variant in names:
+        return variant
+    matches = [v for v in names if v.casefold() == variant.strip().casefold()]
+    return matches[0] if len(matches) == 1 else variant
+
+
 def display_path(path: Path) -> str:
     """A path as the user would recognise it: relative to the working directory if
     inside it; a bundled spec by its place among the bundled ones."""

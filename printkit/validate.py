@@ -30,6 +30,7 @@ from .playout import play_many, summarise
 
 def player_options(loaded, players: int | None, variant: str | None) -> list[dict]:
     """One options dict per configuration to play: each player count the spec allows."""
+    variant = specs.variant_named(loaded, variant)
     if players is not None:
         return [rules.game_options(players, variant)]
     # A game whose variants fix the player count (Phoenix's Team: four) says so.

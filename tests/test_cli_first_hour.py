@@ -71,6 +71,17 @@ def test_one_wording_for_no_such_variant(command, tmp_path):
         in result.output
 
 
+@pytest.mark.parametrize("command", [["build", "phoenix", "--out", "{tmp}", "-q"],
+                                     ["simulate", "phoenix", "--games", "2", "--players", "4", "--json"],
+                                     ["validate", "phoenix", "--games", "2", "--json"],
+                                     ["moves", "phoenix", "--players", "4"]])
+def test_a_variant_is_named_in_any_case_like_every_other_choice(command, tmp_path):
+    args = [a.replace("{tmp}", str(tmp_path)) for a in command]
+    given = run(*args, "--variant", "Team")
+    assert given.exit_code == 0, given.output
+    assert given.output.replace("Team", "team") == run(*args, "--variant", "team").output
+
+
 def test_apply_output_replaces_the_position_it_reads(tmp_path):
     """`apply ... --position pos.json MOVE > pos.json` emptied the position; -o does it safely."""
     pos = tmp_path / "pos.json"

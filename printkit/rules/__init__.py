@@ -35,4 +35,6 @@ def load(name: str, **options) -> Game:
     ``variant="team"``); each game module documents its own."""
     loaded = _spec.load(name)
     module = games.stage(loaded.game, "rules")
+    if "variant" in options:
+        options["variant"] = _spec.variant_named(loaded, options["variant"])
     return module.Game(loaded, **options)
