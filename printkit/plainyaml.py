@@ -216,21 +216,28 @@ class _Builder:
     def mapping(self, node, pointer, marks, key_marks) -> dict:
         if self.merged_size(node) > MAX_VALUES:
             self.refuse(node, f"merge keys ('<<') here expand to more than {MAX_VALUES:,} entries")
+        written = sum(1 for key_node, _ in node.value if key_node.tag != "tag:yaml.org,2002:merge")
         try:
             self.loader.flatten_mapping(node)  # resolves merge keys ("<<")
         except yaml.constructor.ConstructorError as exc:
             self.refuse(node, f"a merge key ('<<') takes a mapping or a list of mappings ({exc.problem})")
-        result = {}
-        for key_node, value_node in node.value:
+        # The merged entries come first, then those written here: a key written
+        # here overrides a merged one, and a merge listed first overrides those
+        # after it (YAML's merge rules); only a key written twice is a mistake.
+        merged = len(node.value) - written
+        result, here = {}, set()
+        for index, (key_node, value_node) in enumerate(node.value):
             if not isinstance(key_node, yaml.ScalarNode):
                 self.problem(key_node, "a mapping key must be a plain value")
                 continue
             key = self.scalar(key_node)
             if key is _BAD:
                 continue
-            if key in result:
-                self.problem(key_node, f"duplicate key {short(key)}")
-                continue
+            if index >= merged:
+                if key in here:
+                    self.problem(key_node, f"duplicate key {short(key)}")
+                    continue
+                here.add(key)
             key_marks[pointer + (key,)] = _mark(key_node)
             result[key] = self.value(value_node, pointer + (key,), marks, key_marks)
         return result

@@ -256,3 +256,23 @@ def test_text_the_font_cannot_print_is_a_validate_error_at_its_line(tmp_path, ti
         assert result.exit_code == 2
         assert f"t.yaml:{line}:8: title: the kit's font (DejaVu Sans) cannot print" in result.output
         assert char in result.output
+
+
+@pytest.mark.parametrize("text", [
+    "base: &b {x: 1, y: 2}\nover: {<<: *b, y: 3}\n",  # a key written here overrides the merged one
+    "a: &a {x: 1}\nb: &b {x: 2, z: 5}\nc: {<<: [*a, *b]}\n",  # the merge listed first wins
+    "a: &a {x: 1, y: {p: 1}}\nc:\n  <<: *a\n  y: {q: 2}\n  x: 3\n",
+])
+def test_a_merge_key_reads_as_yaml_reads_it_and_an_override_is_no_duplicate(text):
+    import yaml
+
+    from printkit import plainyaml
+
+    assert plainyaml.parse(text, "t.yaml")[0] == yaml.safe_load(text)
+
+
+def test_a_key_written_twice_beside_a_merge_is_still_a_duplicate():
+    from printkit import plainyaml
+
+    with pytest.raises(PrintkitError, match=r"t\.yaml:2:19: duplicate key 'y'"):
+        plainyaml.parse("base: &b {x: 1}\nm: {<<: *b, y: 1, y: 2}\n", "t.yaml")
