@@ -98,3 +98,16 @@ def test_a_long_credit_and_description_stay_inside_the_box_label_whole():
         assert item.y >= 2.0, item.text
     printed = "".join("".join(i.text for i in texts).split())  # the words, in order, without spaces
     assert "".join(credit.split()) in printed and "".join(description.split()) in printed
+
+
+@pytest.mark.parametrize("game", ["mckinney", "phoenix", "tiles", "playground", "lam"])
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_every_sheet_title_is_set_large_enough_to_read(game, paper):
+    # A title naming four colours and their counts shrank to 6 pt to fit its line.
+    spec = specs.load(game)
+    module = games.stage(spec.game, "parts")
+    for colors in sorted({spec["players"]["min"], spec["players"]["max"]}):
+        options = resolve_options(spec, BuildOptions(colors=colors, paper=paper))
+        for sheet in sheets.impose(spec, module.parts(spec, options), options, module):
+            title = next(i for i in sheet.furniture if isinstance(i, Text) and i.text.startswith("Sheet "))
+            assert title.size >= 8.0, title.text

@@ -109,8 +109,9 @@ def sheet_title(group: str, members: list[Part]) -> str:
     markers = sum(1 for p in members if p.kind == "slider-marker") // len(colors)
     if len(colors) == 1:
         return f"{colors[0]} pieces: Builder, {markers} Slider Markers, {units} Units"
-    names = ", ".join(colors[:-1]) + " and " + colors[-1]
-    return f"Pieces of {names}: a Builder, {markers} Slider Markers and {units} Units each"
+    # Several colours: their names alone (the checklist counts the pieces),
+    # so that four of them still leave the title a size to read.
+    return "Pieces of " + ", ".join(colors[:-1]) + " and " + colors[-1]
 
 
 def _text_on(x, y, text, up, size, bold=False, color=INK) -> Text:
