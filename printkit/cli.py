@@ -365,13 +365,13 @@ def _load_position(game_obj, position: Path | None, players, variant):
         return game_obj.initial_state()
     from . import positions
 
-    obj = positions.read(position)
+    obj, text = positions.read_text(position)
     from .rules import IllegalAction
 
     try:
         state = game_obj.state_from_json(obj)
     except IllegalAction as exc:
-        raise PrintkitError(f"{position}: bad position: {exc}") from None
+        raise PrintkitError(f"{positions.place(position, text, obj, str(exc))}: bad position: {exc}") from None
     # A game may read the player count and variant from the position itself;
     # those given on the command line must then agree with it.
     if players is not None and state.game.num_players != players:

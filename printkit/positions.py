@@ -36,6 +36,11 @@ def _fail(path, text: str, offset: int, message: str):
 
 def read(path: Path):
     """The JSON value in a position file, or PrintkitError saying where it is wrong."""
+    return read_text(path)[0]
+
+
+def read_text(path: Path) -> tuple:
+    """``read``'s value and the file's text (for ``place``)."""
     try:
         size = path.stat().st_size
         if size > MAX_BYTES:
@@ -62,7 +67,71 @@ def read(path: Path):
         _locate(path, text)
         raise PrintkitError(f"{path}: malformed position JSON: {str(exc)[:200]}") from None
     _check_tokens(path, text)
-    return value
+    return value, text
+
+
+# What a game's refusal of a position names: a path from the top
+# ("position.players[1].cache"), else the first top-level key it quotes.
+_PATH = re.compile(r"position((?:\.[A-Za-z_][\w-]*|\[\d+\])+)")
+_STEP = re.compile(r"\.([A-Za-z_][\w-]*)|\[(\d+)\]")
+_QUOTED = re.compile(r"'([A-Za-z_][\w-]*)'")
+# Every JSON token, the literals included (the text has been read as JSON already).
+_VALUE = re.compile(r'"(?:[^"\\]|\\.)*"|[{}\[\]]|[^\s,:{}\[\]"]+')
+
+
+def place(path, text: str, value, message: str) -> str:
+    """``path:line:column`` of what ``message`` (a game's refusal) names in
+    the position ``text`` (whose JSON ``value``), or ``path`` alone when it
+    names nothing there."""
+    found = _PATH.search(message)
+    steps = [key if key else int(index) for key, index in _STEP.findall(found.group(1))] if found else []
+    if not steps and isinstance(value, dict):
+        steps = [key for key in _QUOTED.findall(message) if key in value][:1]
+    offset = _offset(text, steps) if steps else None
+    if offset is None:
+        return str(path)
+    line, column = _where(text, offset)
+    return f"{path}:{line}:{column}"
+
+
+def _offset(text: str, steps: list):
+    """Where the deepest of ``steps`` (keys and list indexes from the top)
+    found in ``text`` starts: the key in an object, the item in a list."""
+    tokens = [(m.group(), m.start()) for m in _VALUE.finditer(text)]
+
+    def after(i: int) -> int:  # the token after the value starting at token i
+        depth = 0
+        while True:
+            t = tokens[i][0]
+            if t == "{" or t == "[":
+                depth += 1
+            elif t == "}" or t == "]":
+                depth -= 1
+            i += 1
+            if depth == 0:
+                return i
+
+    start, offset = 0, None
+    for step in steps:
+        t = tokens[start][0]
+        i = start + 1
+        if isinstance(step, str) and t == "{":
+            while tokens[i][0] != "}" and json.loads(tokens[i][0]) != step:
+                i = after(i + 1)
+            if tokens[i][0] == "}":
+                break
+            start, offset = i + 1, tokens[i][1]
+        elif isinstance(step, int) and t == "[":
+            for _ in range(step):
+                if tokens[i][0] == "]":
+                    break
+                i = after(i)
+            if tokens[i][0] == "]":
+                break
+            start, offset = i, tokens[i][1]
+        else:
+            break
+    return offset
 
 
 MAX_DEPTH = 100  # lists and objects in lists and objects; a position nests a few levels
