@@ -23,7 +23,7 @@ import click
 
 from . import fit, games, rules
 from . import spec as specs
-from .errors import SpecError
+from .errors import PrintkitError, SpecError
 from .options import BuildOptions
 from .playout import play_many, summarise
 
@@ -72,6 +72,12 @@ def run(name: str, playouts: int = 100, seed: int = 0, strict: bool = False, pla
             report["findings"].append(_finding(problem))
         say(f"unsound: {len(error.problems)} error{'s' * (len(error.problems) != 1)} in the spec")
         return finish(len(error.problems), 0)
+    except PrintkitError as error:  # no such file or game: the report says so too
+        if not as_json:
+            raise
+        report["findings"].append({"file": name, "line": None, "column": None, "severity": "error",
+                                   "message": str(error)})
+        return finish(1, 0)
     report["spec"] = specs.display_path(loaded.path)
     findings = list(loaded.warnings)
     module = games.stage(loaded.game, "checks")

@@ -53,6 +53,15 @@ def test_validate_json_reports_errors_with_their_place(tmp_path):
     assert report["findings"][0]["line"] == 3 and report["findings"][0]["severity"] == "error"
 
 
+@pytest.mark.parametrize("name", ["missing.yaml", "nosuchgame"])
+def test_validate_json_reports_a_spec_it_cannot_find(name):
+    result = CliRunner().invoke(main, ["validate", name, "--json"])
+    assert result.exit_code == 2
+    report = json.loads(result.stdout)
+    assert report["verdict"] == "unsound" and report["errors"] == 1
+    assert report["findings"][0]["file"] == name and name in report["findings"][0]["message"]
+
+
 @pytest.mark.parametrize("command", ["build", "validate", "simulate", "balance", "moves", "apply"])
 def test_every_option_has_help(command):
     for param in main.commands[command].params:
