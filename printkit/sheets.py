@@ -320,15 +320,7 @@ def impose(spec, parts: list[Part], options, game_module=None) -> list[Sheet]:
     gap = max(GAP, 2 * bleed)  # room for both neighbours' bleed
     sheets: list[Sheet] = []
     for group, members in groups:
-        # A part too large for the margins of a cutting machine's marks (a
-        # board) prints on a sheet of the usual margins, to cut by hand.
-        group_paper = paper if all(page_for(m, paper) for m in members) else \
-            replace(PAPERS[options.paper], head=paper.head)
-        # A group with a part too wide for the upright sheet prints on its side.
-        wide = any(page_for(m, group_paper) is not group_paper for m in members)
-        sheet_paper = landscape(group_paper) if wide else group_paper
-        sheet_box = content_box(sheet_paper)
-        pages = _pack(_blocks(members, sheet_paper, sheet_box), sheet_box, gap)
+        sheet_paper, pages = _group_pages(members, paper, options, gap)
         words = titler(group, members) if titler else _summary(members)
         for k, page in enumerate(pages):
             title = words if k == 0 else f"{words} (continued)"
@@ -360,6 +352,27 @@ def impose(spec, parts: list[Part], options, game_module=None) -> list[Sheet]:
         if sheet.paper.margin == PRINT_AND_CUT_MARGIN and sheet.sides != "back" and cuts:
             sheet.furniture += registration_marks(sheet.paper)
     return sheets
+
+
+def _group_pages(members: list[Part], paper: Paper, options, gap: float) -> tuple[Paper, list]:
+    """The paper a group's sheets print on, and its pages of placements."""
+    # A part too large for the margins of a cutting machine's marks (a
+    # board) prints on a sheet of the usual margins, to cut by hand.
+    group_paper = paper if all(page_for(m, paper) for m in members) else \
+        replace(PAPERS[options.paper], head=paper.head)
+    # A group with a part too wide for the upright sheet prints on its side.
+    wide = any(page_for(m, group_paper) is not group_paper for m in members)
+    sheet_paper = landscape(group_paper) if wide else group_paper
+    sheet_box = content_box(sheet_paper)
+    return sheet_paper, _pack(_blocks(members, sheet_paper, sheet_box), sheet_box, gap)
+
+
+def share_a_sheet(parts: list[Part], options) -> bool:
+    """Whether ``parts``, as one group, print on a single sheet: for a part
+    generator deciding where a small piece rides (beside a board section if
+    it fits there, else with other pieces)."""
+    gap = max(GAP, 2 * bleed_width(options))
+    return len(_group_pages(parts, paper_for(options), options, gap)[1]) == 1
 
 
 def _place_box_label(spec, options, candidates: list[Sheet], gap: float, game_module=None) -> None:

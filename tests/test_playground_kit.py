@@ -129,3 +129,21 @@ def test_the_name_on_a_card_back_stays_on_the_back(title):
             half = text_width_mm(item.text, item.size, item.bold) / 2
             assert left + 2 <= item.x - half and item.x + half <= left + pg.CARD_W - 2, item.text
             assert 3 <= item.y <= pg.CARD_H - 14, item.text  # below the mark, above the foot
+
+
+@pytest.mark.parametrize("paper, sheets_needed, with_die", [("letter", 13, "Board section 2 and the die"),
+                                                             ("a4", 14, "stands and the die")])
+def test_the_die_rides_on_a_sheet_with_other_pieces_on_either_paper(paper, sheets_needed, with_die):
+    # A4 leaves no room beside the last board section: the die went onto a
+    # sheet of its own; it now follows the last stands.
+    from printkit import games, sheets
+    from printkit.options import resolve_options
+
+    spec = specs.load("playground")
+    options = resolve_options(spec, BuildOptions(paper=paper))
+    module = games.stage(spec.game, "parts")
+    laid = sheets.impose(spec, module.parts(spec, options), options, module)
+    assert len(laid) == sheets_needed
+    holding = [s for s in laid if any(p.part.kind == "die" for p in s.placements)]
+    assert len(holding) == 1 and len(holding[0].placements) > 1
+    assert holding[0].title.startswith(with_die)

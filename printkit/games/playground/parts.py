@@ -24,7 +24,7 @@ from ...parts.nets import die_net, standup_net
 from ...parts.sections import assembly, sections
 from ...parts.steps import numbered_steps, steps_fit
 from ...options import pieces_group
-from ...sheets import label_room
+from ...sheets import label_room, share_a_sheet
 from ...spec import data_of
 from ...writers.fonts import text_width_mm, wrap
 
@@ -185,13 +185,26 @@ def parts(spec, options) -> list[Part]:
     for color in kit_colors(spec, options):
         group = pieces_group("stands", color["name"], options)
         out += [stand(color, group) for _ in range(3 * data["cards"]["per_type"])]
-    items, width, height = die_net(16.0, 6.0)
-    # The die rides on the last board section's sheet, in the room the board leaves.
     last = len(board_sections(spec))
-    die = Part("Die", width, height, kind="die", group=out[last - 1].group)
-    die.extend(items)
-    out.insert(last, die)
+    if die_beside_board(spec, options):
+        out.insert(last, the_die(out[last - 1].group))
+    else:
+        out.append(the_die(out[-1].group))
     return out
+
+
+def the_die(group: str) -> Part:
+    items, width, height = die_net(16.0, 6.0)
+    die = Part("Die", width, height, kind="die", group=group)
+    die.extend(items)
+    return die
+
+
+def die_beside_board(spec, options) -> bool:
+    """Whether the die rides on the last board section's sheet, in the room
+    the board leaves (Letter), rather than after the stands (A4 leaves none)."""
+    last = board_sections(spec)[-1]
+    return share_a_sheet([last, the_die(last.group)], options)
 
 
 def sheet_title(group: str, members: list[Part]) -> str:
@@ -207,7 +220,7 @@ def sheet_title(group: str, members: list[Part]) -> str:
             return f"cards{whose}"
         return f"cards{whose}: fold each along its middle, glue, cut"
     if group.split("-")[0] == "stands":
-        return f"stands{whose}"
+        return f"stands{whose}" + (" and the die" if any(p.kind == "die" for p in members) else "")
     return ", ".join(sorted({p.name for p in members}))
 
 
@@ -236,6 +249,7 @@ def cover(spec, options, width: float, height: float) -> list:
         cards = (f"Cards ({per_type} of each type per colour): fold each along the dash-dot line in its middle, "
                  "printed sides out, glue the halves together, then cut along the outline: the type on one "
                  "face, its colour with the game's name on the other.")
+    die_at = f"beside board section {count}" if die_beside_board(spec, options) else "after the stands"
     steps = [
         paper,
         f"Board: cut out the {count} sections along their solid outlines, grey tabs included. Glue each "
@@ -247,8 +261,8 @@ def cover(spec, options, width: float, height: float) -> list:
         "inside the back to make a tent.",
         "Slide each card down into the slit of a stand of its colour, its type towards you and its back "
         "towards your opponent: each player sees only their own types until a battle.",
-        f"Die (beside board section {count}): cut it out, fold every line away from you and glue the tabs "
-        "inside to close the cube.",
+        f"Die ({die_at}): cut it out, fold every line away from you and glue the tabs inside to close "
+        "the cube.",
         f"Each player picks an army of {data['army']['size']} cards, at least one of each type, and sets "
         "it up on the back row in front of their base.",
     ]
