@@ -82,8 +82,8 @@ def data_of(spec) -> dict:
 def variant_named(spec, variant: str | None) -> str | None:
     """The spec's own name of ``variant``, given in any case (``--variant
     Team``: ``team``); the name as given where the spec has none like it."""
-    if variant is None:
-        return None
+    if not isinstance(variant, str):
+        return variant  # None, or a value the game refuses itself
     names = [v for v in (data_of(spec).get("variants") or {}) if v != "default"]
     if variant in names:
         return variant
