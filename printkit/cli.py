@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import signal
 import sys
 from contextlib import contextmanager, nullcontext
@@ -402,11 +403,14 @@ def moves(game, position, players, variant, viewer):
     state = _load_position(game_obj, position, players, variant)
     if viewer is not None:
         names = game_obj.player_names()
-        # A name as the game writes it ("Blue (seat 1)"), or its colour alone, in any case.
+        # A name as the game writes it ("Blue (seat 1)"), or its colour alone, in any case;
+        # a number is the seat a name shows, else the player's place in turn order.
         known = {n.casefold(): k for k, n in enumerate(names)}
         known.update({n.split(" (")[0].casefold(): k for k, n in enumerate(names) if " (" in n})
-        seat = (known.get(viewer.strip().casefold()) if not viewer.isdigit() else
-                int(viewer) if int(viewer) < len(names) else None)
+        seats = {m[1]: k for k, n in enumerate(names) for m in [re.search(r"\(seat (\d+)\)", n)] if m}
+        number = viewer.strip()
+        seat = (known.get(number.casefold()) if not number.isdigit() else
+                seats.get(str(int(number))) if seats else int(number) if int(number) < len(names) else None)
         if seat is None:
             raise PrintkitError(f"--as {viewer}: no such player; players are {', '.join(names)}")
         if state.current_player != seat and not state.is_terminal():

@@ -147,3 +147,13 @@ def test_moves_as_a_player_takes_the_colour_name_alone_in_any_case():
     assert "not Blue's turn" in run("moves", "mckinney", "--as", "Blue").output
     bad = run("moves", "mckinney", "--as", "Purple")
     assert bad.exit_code == 2 and "no such player" in bad.output
+
+
+def test_moves_as_a_seat_number_is_the_seat_each_name_shows():
+    """Two players sit at seats 0 and 2 ("Yellow (seat 2)"): --as 2 is Yellow, --as 1 nobody."""
+    yellow = run("moves", "mckinney", "--players", "2", "--as", "2")
+    assert yellow.exit_code == 0 and "not Yellow's turn" in yellow.output
+    assert run("moves", "mckinney", "--players", "2", "--as", "0").output == run("moves", "mckinney",
+                                                                                 "--players", "2").output
+    nobody = run("moves", "mckinney", "--players", "2", "--as", "1")
+    assert nobody.exit_code == 2 and "no such player" in nobody.output and "Yellow (seat 2)" in nobody.output
