@@ -125,6 +125,8 @@ def resolve(name: str) -> Path:
     if candidate.suffix in (".yaml", ".yml"):
         if candidate.is_dir():
             raise folder
+        if candidate.exists() and not candidate.is_file():  # a device or a pipe, perhaps through a link
+            raise PrintkitError(f"{name}: not a plain file; a spec is a .yaml file")
         if not candidate.is_file():
             raise PrintkitError(f"{name}: no such spec file")
         return candidate

@@ -276,3 +276,13 @@ def test_a_key_written_twice_beside_a_merge_is_still_a_duplicate():
 
     with pytest.raises(PrintkitError, match=r"t\.yaml:2:19: duplicate key 'y'"):
         plainyaml.parse("base: &b {x: 1}\nm: {<<: *b, y: 1, y: 2}\n", "t.yaml")
+
+
+def test_a_spec_path_that_is_a_device_says_so(tmp_path):
+    import os
+
+    link = tmp_path / "zero.yaml"
+    os.symlink("/dev/zero", link)
+    result = run("validate", link)
+    assert result.exit_code == 2 and "zero.yaml: not a plain file" in result.output
+    assert "Traceback" not in result.output
