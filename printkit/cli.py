@@ -253,10 +253,13 @@ def build(game, build_all, colors, paper, out_dir, ink_saver, formats, variant, 
         chosen.append(loaded)
     if not chosen:
         raise PrintkitError(f"--colors {colors}: no bundled game has {colors} colours")
+    # Each kit laid out and its folder checked before the first is written:
+    # a folder holding someone's file stops --all with nothing written.
+    prepared = [kit.prepare(loaded, options, out_dir, overwrite=overwrite) for loaded in chosen]
     bar = _progress(quiet or len(chosen) == 1)
     with (bar("building", len(chosen)) if bar else nullcontext(None)) as tick:
-        for loaded in chosen:
-            result = kit.build(loaded, options, out_dir, overwrite=overwrite)
+        for loaded, ready in zip(chosen, prepared):
+            result = kit.write(ready, overwrite=overwrite)
             if tick:
                 tick(1)
             if quiet:

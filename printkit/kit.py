@@ -40,6 +40,17 @@ class BuildResult:
     kit_pdf: Path | None = None
 
 
+@dataclass
+class Prepared:
+    """A kit laid out and its folder checked, nothing written yet (``prepare``)."""
+    spec: object
+    options: BuildOptions
+    out_dir: Path
+    target: Path
+    sheets: list
+    plan: list  # (file name, what writes it)
+
+
 def kit_folder(spec, out_dir: Path) -> Path:
     """out_dir/<id>, refusing any id that would land elsewhere."""
     base = Path(out_dir).resolve()
@@ -75,7 +86,14 @@ def build(spec, options: BuildOptions, out_dir: Path, overwrite: bool = False) -
     """Build the kit of a loaded spec; see the module doc for what it writes.
     overwrite: replace files in the kit folder that printkit did not write."""
     with _without_cycle_collection():
-        return _build(spec, options, out_dir, overwrite)
+        return write(_prepare(spec, options, out_dir, overwrite), overwrite)
+
+
+def prepare(spec, options: BuildOptions, out_dir: Path, overwrite: bool = False) -> Prepared:
+    """Lay the kit out and check that its folder takes it, writing nothing:
+    ``build --all`` checks every game before it writes the first kit."""
+    with _without_cycle_collection():
+        return _prepare(spec, options, out_dir, overwrite)
 
 
 def planned_files(spec, options: BuildOptions, sheets) -> list[tuple[str, object]]:
@@ -111,7 +129,7 @@ def planned_files(spec, options: BuildOptions, sheets) -> list[tuple[str, object
     return plan
 
 
-def _build(spec, options: BuildOptions, out_dir: Path, overwrite: bool) -> BuildResult:
+def _prepare(spec, options: BuildOptions, out_dir: Path, overwrite: bool) -> Prepared:
     options = resolve_options(spec, options)
     target = kit_folder(spec, out_dir)
     module = games.stage(spec.game, "parts")
@@ -124,9 +142,21 @@ def _build(spec, options: BuildOptions, out_dir: Path, overwrite: bool) -> Build
         raise SpecError(too_large)
     sheets = imposition.impose(spec, parts, options, module)
     plan = planned_files(spec, options, sheets)
-    names = [name for name, _ in plan]
-    kitfolder.check_target(target, names, overwrite)
+    kitfolder.check_target(target, [name for name, _ in plan], overwrite)
+    return Prepared(spec, options, out_dir, target, sheets, plan)
 
+
+def write(prepared: Prepared, overwrite: bool = False) -> BuildResult:
+    """Write a prepared kit into its folder (by a staging folder, so a
+    failure leaves an earlier kit as it was)."""
+    with _without_cycle_collection():
+        return _write(prepared, overwrite)
+
+
+def _write(prepared: Prepared, overwrite: bool) -> BuildResult:
+    spec, options, out_dir, target = prepared.spec, prepared.options, prepared.out_dir, prepared.target
+    plan, sheets = prepared.plan, prepared.sheets
+    names = [name for name, _ in plan]
     base = target.parent
     try:
         base.mkdir(parents=True, exist_ok=True)
@@ -135,8 +165,8 @@ def _build(spec, options: BuildOptions, out_dir: Path, overwrite: bool) -> Build
     kitfolder.remove_stale_staging(base, spec.id)
     try:
         with kitfolder.staging(base, spec.id) as work:
-            for name, write in plan:
-                write(work / name)
+            for name, writer in plan:
+                writer(work / name)
             kitfolder.check_target(target, names, overwrite)  # again: the folder may have changed meanwhile
             kitfolder.commit(work, target, names)
     except OSError as exc:

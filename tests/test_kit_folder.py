@@ -210,3 +210,19 @@ def test_a_signal_that_a_library_turns_into_an_error_still_ends_as_a_stop():
     assert "Traceback" not in done.stderr, done.stderr
     assert done.stderr.strip() == "printkit: terminated"
     assert done.returncode == 128 + signal.SIGTERM
+
+
+def test_build_all_writes_nothing_when_one_kit_folder_holds_a_users_file(tmp_path):
+    """--all wrote every kit before the one whose folder held a user's file stopped it."""
+    from click.testing import CliRunner
+
+    from printkit.cli import main
+
+    mine = tmp_path / "tiles" / "tiles-kit.pdf"
+    mine.parent.mkdir()
+    mine.write_bytes(b"my own notes")
+    result = CliRunner().invoke(main, ["build", "--all", "--out", str(tmp_path), "-q"])
+    assert result.exit_code == 2 and "would replace files printkit did not write" in result.output
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["tiles"]  # no other kit, no staging folder
+    assert sorted(p.name for p in mine.parent.iterdir()) == ["tiles-kit.pdf"]
+    assert mine.read_bytes() == b"my own notes"
