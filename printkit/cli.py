@@ -410,10 +410,13 @@ def moves(game, position, players, variant, viewer):
         # a number is the seat a name shows, else the player's place in turn order.
         known = {n.casefold(): k for k, n in enumerate(names)}
         known.update({n.split(" (")[0].casefold(): k for k, n in enumerate(names) if " (" in n})
-        seats = {m[1]: k for k, n in enumerate(names) for m in [re.search(r"\(seat (\d+)\)", n)] if m}
-        number = viewer.strip()
-        seat = (known.get(number.casefold()) if not number.isdigit() else
-                seats.get(str(int(number))) if seats else int(number) if int(number) < len(names) else None)
+        seats = {int(m[1]): k for k, n in enumerate(names) for m in [re.search(r"\(seat (\d+)\)", n)] if m}
+        if not viewer.strip().isdigit():
+            seat = known.get(viewer.strip().casefold())
+        elif seats:
+            seat = seats.get(int(viewer))
+        else:
+            seat = int(viewer) if int(viewer) < len(names) else None
         if seat is None:
             raise PrintkitError(f"--as {viewer}: no such player; players are {', '.join(names)}")
         if state.current_player != seat and not state.is_terminal():

@@ -317,7 +317,7 @@ def impose(spec, parts: list[Part], options, game_module=None) -> list[Sheet]:
 
     titler = getattr(game_module, "sheet_title", None)
     bleed = bleed_width(options)
-    gap = max(GAP, 2 * bleed)  # room for both neighbours' bleed
+    gap = part_gap(options)
     sheets: list[Sheet] = []
     for group, members in groups:
         sheet_paper, pages = _group_pages(members, paper, options, gap)
@@ -367,12 +367,16 @@ def _group_pages(members: list[Part], paper: Paper, options, gap: float) -> tupl
     return sheet_paper, _pack(_blocks(members, sheet_paper, sheet_box), sheet_box, gap)
 
 
+def part_gap(options) -> float:
+    """Millimetres between two parts on a sheet: room for both neighbours' bleed."""
+    return max(GAP, 2 * bleed_width(options))
+
+
 def share_a_sheet(parts: list[Part], options) -> bool:
     """Whether ``parts``, as one group, print on a single sheet: for a part
     generator deciding where a small piece rides (beside a board section if
     it fits there, else with other pieces)."""
-    gap = max(GAP, 2 * bleed_width(options))
-    return len(_group_pages(parts, paper_for(options), options, gap)[1]) == 1
+    return len(_group_pages(parts, paper_for(options), options, part_gap(options))[1]) == 1
 
 
 def _place_box_label(spec, options, candidates: list[Sheet], gap: float, game_module=None) -> None:
@@ -395,7 +399,7 @@ def label_room(options) -> tuple[float, float]:
     """The width and height a cover's art leaves clear in the lower right
     corner of its area for the box label (``_place_box_label``), the gap
     round the label included."""
-    gap = max(GAP, 2 * bleed_width(options))
+    gap = part_gap(options)
     return LABEL_W + gap, LABEL_H + gap
 
 

@@ -17,6 +17,8 @@ from __future__ import annotations
 from ..writers.fonts import text_width_mm
 from .core import ASCENT, DESCENT, PT, Text
 
+# Every kit's first step: card, and the scale check before anything is cut.
+PRINT_STEP = "Print at 100% on card if you can (160-220 g/m2); check the scale square first."
 TITLE_PT = 10.0
 NUMBER_W = 6.0  # mm from a step's number to its words (at 8 points)
 LEADING = 0.475  # mm of line spacing per point of type

@@ -24,7 +24,7 @@ import math
 from ...parts.core import (ART, CUT, GLUE, GLUE_GREY, INK, Fill, Line, Part, Text, item_box, regular_polygon,
                            translate)
 from ...parts.marks import player_mark, unit_symbol
-from ...parts.steps import numbered_steps
+from ...parts.steps import PRINT_STEP, numbered_steps
 from ...options import pieces_group
 from ...sheets import label_room
 from ...spec import data_of
@@ -206,7 +206,7 @@ def cover(spec, options, width: float, height: float) -> list:
     own = (" Each colour's counters print on sheets of their own: print them on card of that colour if you like."
            if getattr(options, "sheet_per_colour", False) else "")
     steps = [
-        "Print at 100% on card if you can (160-220 g/m2); check the scale square first.",
+        PRINT_STEP,
         f"Board: cut out both segments along their solid outlines. Segment 1 (rows 1-{split}) keeps the "
         f"grey zigzag tab along its top edge; segment 2 (rows {split + 1}-{rows}) has a zigzag lower edge.",
         f"Join them: glue the tab and lay segment 2 on it, its zigzag edge along the top edges of the hexes "

@@ -24,7 +24,7 @@ import math
 from ...parts.core import CUT, CUT_CLEAR, INK, Circle, Fill, Line, Part, Text, rect, regular_polygon, translate
 from ...parts.marks import player_mark, unit_symbol
 from ...parts.nets import die_net, standup_net
-from ...parts.steps import numbered_steps
+from ...parts.steps import PRINT_STEP, numbered_steps
 from ...sheets import label_room
 from ...writers.fonts import fit_size, text_width_mm
 from .geometry import BOARD_BOTTOM, BOARD_LEFT, board_size
@@ -345,7 +345,7 @@ def score_part(spec, colors: list[dict], number: int) -> Part:
 def cover(spec, options, width: float, height: float) -> list:
     """Making the kit, in short, for the cover sheet's free area."""
     steps = [
-        "Print at 100% on card if you can (160-220 g/m2); check the scale square first.",
+        PRINT_STEP,
         "Board: cut along the outer solid line. The turn counter strip and its marker lie beside it.",
         "Birds: cut each net out, fold every dash-dot line away from you (print outside) into a tent, "
         "and glue the tab inside the back face. Each Bird shows its type on both faces.",

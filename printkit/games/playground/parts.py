@@ -22,7 +22,7 @@ from ...parts.core import CUT, INK, MOUNTAIN, PT, Fill, Line, Part, Text, bounds
 from ...parts.marks import player_mark, unit_symbol
 from ...parts.nets import die_net, standup_net
 from ...parts.sections import assembly, sections
-from ...parts.steps import numbered_steps, steps_fit
+from ...parts.steps import PRINT_STEP, numbered_steps, steps_fit
 from ...options import pieces_group
 from ...sheets import label_room, share_a_sheet
 from ...spec import data_of
@@ -239,13 +239,13 @@ def cover(spec, options, width: float, height: float) -> list:
     per_type = data["cards"]["per_type"]
     duplex = getattr(options, "duplex", False)
     if duplex:
-        paper = ("Print at 100% on card if you can (160-220 g/m2); check the scale square first. Each page of "
-                 "card fronts is followed by its backs: print the two on one sheet, both sides, flipping on the "
-                 "long edge (the calibration pages at the end show how well they meet).")
+        paper = (f"{PRINT_STEP} Each page of card fronts is followed by its backs: print the two on one "
+                 "sheet, both sides, flipping on the long edge (the calibration pages at the end show how "
+                 "well they meet).")
         cards = (f"Cards ({per_type} of each type per colour): cut along their outlines; each shows its type "
                  "on the front and its colour, with the game's name, on the back.")
     else:
-        paper = "Print at 100% on card if you can (160-220 g/m2); check the scale square first."
+        paper = PRINT_STEP
         cards = (f"Cards ({per_type} of each type per colour): fold each along the dash-dot line in its middle, "
                  "printed sides out, glue the halves together, then cut along the outline: the type on one "
                  "face, its colour with the game's name on the other.")
