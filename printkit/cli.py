@@ -259,7 +259,7 @@ def build(game, build_all, colors, paper, out_dir, ink_saver, formats, variant, 
     bar = _progress(quiet or len(chosen) == 1)
     with (bar("building", len(chosen)) if bar else nullcontext(None)) as tick:
         for loaded, ready in zip(chosen, prepared):
-            result = kit.write(ready, overwrite=overwrite)
+            result = kit.write(ready)
             if tick:
                 tick(1)
             if quiet:

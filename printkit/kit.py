@@ -49,6 +49,7 @@ class Prepared:
     target: Path
     sheets: list
     plan: list  # (file name, what writes it)
+    overwrite: bool
 
 
 def kit_folder(spec, out_dir: Path) -> Path:
@@ -85,15 +86,7 @@ def _without_cycle_collection():
 def build(spec, options: BuildOptions, out_dir: Path, overwrite: bool = False) -> BuildResult:
     """Build the kit of a loaded spec; see the module doc for what it writes.
     overwrite: replace files in the kit folder that printkit did not write."""
-    with _without_cycle_collection():
-        return write(_prepare(spec, options, out_dir, overwrite), overwrite)
-
-
-def prepare(spec, options: BuildOptions, out_dir: Path, overwrite: bool = False) -> Prepared:
-    """Lay the kit out and check that its folder takes it, writing nothing:
-    ``build --all`` checks every game before it writes the first kit."""
-    with _without_cycle_collection():
-        return _prepare(spec, options, out_dir, overwrite)
+    return write(prepare(spec, options, out_dir, overwrite))
 
 
 def planned_files(spec, options: BuildOptions, sheets) -> list[tuple[str, object]]:
@@ -129,7 +122,10 @@ def planned_files(spec, options: BuildOptions, sheets) -> list[tuple[str, object
     return plan
 
 
-def _prepare(spec, options: BuildOptions, out_dir: Path, overwrite: bool) -> Prepared:
+@_without_cycle_collection()
+def prepare(spec, options: BuildOptions, out_dir: Path, overwrite: bool = False) -> Prepared:
+    """Lay the kit out and check that its folder takes it, writing nothing:
+    ``build --all`` checks every game before it writes the first kit."""
     options = resolve_options(spec, options)
     target = kit_folder(spec, out_dir)
     module = games.stage(spec.game, "parts")
@@ -143,19 +139,15 @@ def _prepare(spec, options: BuildOptions, out_dir: Path, overwrite: bool) -> Pre
     sheets = imposition.impose(spec, parts, options, module)
     plan = planned_files(spec, options, sheets)
     kitfolder.check_target(target, [name for name, _ in plan], overwrite)
-    return Prepared(spec, options, out_dir, target, sheets, plan)
+    return Prepared(spec, options, out_dir, target, sheets, plan, overwrite)
 
 
-def write(prepared: Prepared, overwrite: bool = False) -> BuildResult:
+@_without_cycle_collection()
+def write(prepared: Prepared) -> BuildResult:
     """Write a prepared kit into its folder (by a staging folder, so a
     failure leaves an earlier kit as it was)."""
-    with _without_cycle_collection():
-        return _write(prepared, overwrite)
-
-
-def _write(prepared: Prepared, overwrite: bool) -> BuildResult:
     spec, options, out_dir, target = prepared.spec, prepared.options, prepared.out_dir, prepared.target
-    plan, sheets = prepared.plan, prepared.sheets
+    plan, sheets, overwrite = prepared.plan, prepared.sheets, prepared.overwrite
     names = [name for name, _ in plan]
     base = target.parent
     try:
