@@ -369,7 +369,7 @@ def _load_position(game_obj, position: Path | None, players, variant):
         return game_obj.initial_state()
     from . import positions
 
-    obj, text = positions.read_text(position)
+    obj, text = positions.read(position)
     from .rules import IllegalAction
 
     try:

@@ -34,13 +34,9 @@ def _fail(path, text: str, offset: int, message: str):
     raise PrintkitError(f"{path}:{line}:{column}: {message}")
 
 
-def read(path: Path):
-    """The JSON value in a position file, or PrintkitError saying where it is wrong."""
-    return read_text(path)[0]
-
-
-def read_text(path: Path) -> tuple:
-    """``read``'s value and the file's text (for ``place``)."""
+def read(path: Path) -> tuple:
+    """The JSON value in a position file and the file's text (for ``place``),
+    or PrintkitError saying where it is wrong."""
     try:
         size = path.stat().st_size
         if size > MAX_BYTES:
