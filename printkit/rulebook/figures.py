@@ -16,7 +16,9 @@ very code that draws the kit's sheets (``writers.pdf.draw_items``), scaled
 to ``width`` (a fraction of the text width, 1 by default) but never taller
 than ``MAX_HEIGHT`` of the text frame. Under it sits the caption: the one the
 template gives, else the part's ``meta["caption"]`` (a generator that plays
-an engine position can say what came of it there).
+an engine position can say what came of it there). A figure's title belongs
+there, not in the drawing: words drawn in a part shrink with it (a diagram
+at 0.42 of the width prints a 6.5 pt title at 4.5 pt), the caption does not.
 
 ``figure()`` leaves a marker paragraph in the Markdown; the Markdown
 renderer (``markdown.Renderer``) turns it into the drawing. An unknown name
@@ -40,7 +42,7 @@ from ..writers.pdf import MM, draw_items
 # spec text, and the font check would catch one that leaked into print.
 OPEN, CLOSE = "\ue000", "\ue001"
 MAX_HEIGHT = 0.62  # of the text frame's height: a figure leaves room for its words
-LEAST_WIDTH = 0.2  # of the text width
+LEAST_WIDTH = 0.05  # of the text width: a tall, narrow drawing (a standing piece) needs little
 
 
 @dataclass(frozen=True)

@@ -275,7 +275,11 @@ MARK_GREEN = "#2E8B57"
 
 def diagram(state, cells, marked=(), flat: float = DIAGRAM_HEX, title: str = "") -> Part:
     """A patch of the board: ``cells`` drawn with the pieces ``state`` holds,
-    ``marked`` cells ringed (where a move can go)."""
+    ``marked`` cells ringed (where a move can go). ``title`` is kept as the
+    part's caption, not drawn: the rulebook scales its drawings, and a title
+    drawn inside would shrink with them (4.5 pt at 0.42 of the text width);
+    it sets the caption at its own size instead. The card, printed at full
+    size, draws it (``titled``)."""
     from .rules import LETTERS, kind, owner
 
     g = state.game
@@ -285,7 +289,7 @@ def diagram(state, cells, marked=(), flat: float = DIAGRAM_HEX, title: str = "")
     ys = [y for _, y in centres.values()]
     radius = flat / math.sqrt(3)
     x0, y0 = min(xs) - flat / 2 - 1, min(ys) - radius - 1
-    width, height = max(xs) - min(xs) + flat + 2, max(ys) - min(ys) + 2 * radius + 2 + (4 if title else 0)
+    width, height = max(xs) - min(xs) + flat + 2, max(ys) - min(ys) + 2 * radius + 2
     items: list = []
     for cell, (cx, cy) in centres.items():
         corners = HexBoard.corners(cx, cy, flat)
@@ -302,11 +306,21 @@ def diagram(state, cells, marked=(), flat: float = DIAGRAM_HEX, title: str = "")
         if cell in marked:
             items.append(Line(tuple(HexBoard.corners(cx, cy, flat * 0.8)), role=ART, closed=True,
                               color=MARK_GREEN, width_pt=1.0))
-    if title:
-        items.append(Text(x0 + width / 2, y0 + height - 3, title, size=6.5, bold=True))
-    part = Part(title or "diagram", width, height)
+    part = Part(title or "diagram", width, height, meta={"caption": title})
     part.extend(translate(items, -x0, -y0))
     return part
+
+
+TITLE_ROOM = 4.0  # mm above a card's diagram for its title
+
+
+def titled(part: Part) -> Part:
+    """A diagram with its caption drawn above it, as the reference card
+    prints it: at full size, 6.5 pt reads."""
+    out = Part(part.name, part.width, part.height + TITLE_ROOM)
+    out.extend(part.items)
+    out.add(Text(part.width / 2, out.height - 3, part.meta["caption"], size=6.5, bold=True))
+    return out
 
 
 def _position(spec, pieces: dict, to_move: int = 0, locks=()):
@@ -348,7 +362,17 @@ def _around(board: HexBoard, centre: str, reach: int) -> list[int]:
 
 
 def figures(spec, options) -> dict[str, Part]:
-    """The rulebook's and the reference card's drawings, from engine positions."""
+    """The rulebook's drawings, from engine positions, each titled by its caption."""
+    out = diagrams(spec)
+    # The Rock's before and after, one above the other, apart enough to read as two.
+    before, after = out.pop("rocks-before"), out.pop("rocks-after")
+    out["rocks"] = _stack_vertical([before, after], gap=6.0)
+    out["rocks"].meta["caption"] = "Above, a Rock knocks two Rocks; below, the last one takes the Scissors."
+    return out
+
+
+def diagrams(spec) -> dict[str, Part]:
+    """The diagrams of the rulebook and the reference card, untitled (see ``diagram``)."""
     data = data_of(spec)
     b = HexBoard(data["board"]["columns"], data["board"]["rows"])
     out = {}
@@ -370,10 +394,10 @@ def figures(spec, options) -> dict[str, Part]:
     out["spread"] = diagram(spread, _around(b, "e3", 3), (), title="...or spread north-east")
     # A Rock chain reaction.
     s = _position(spec, {"b5": "0R", "d5": "1R", "e5": "0R", "h5": "1S"})
-    before = diagram(s, [b.parse(f"{c}5") for c in "abcdefghi"], (), title="A Rock knocks two Rocks")
+    out["rocks-before"] = diagram(s, [b.parse(f"{c}5") for c in "abcdefghi"], (), title="A Rock knocks two Rocks")
     s.apply(b.parse("b5") * s.game.cells + b.parse("d5"))
-    after = diagram(s, [b.parse(f"{c}5") for c in "abcdefghi"], (), title="...the last takes the Scissors")
-    out["rocks"] = _stack_vertical([before, after])
+    out["rocks-after"] = diagram(s, [b.parse(f"{c}5") for c in "abcdefghi"], (),
+                                 title="...the last takes the Scissors")
     return out
 
 
@@ -391,7 +415,8 @@ def _stack_vertical(parts_: list[Part], gap: float = 2.0) -> Part:
 
 def reference_card(spec) -> Part:
     """How each type moves, with the diagrams, on one card."""
-    figs = figures(spec, None)
+    figs = {name: titled(part) for name, part in diagrams(spec).items()}
+    figs["rocks"] = _stack_vertical([figs["rocks-before"], figs["rocks-after"]])
     order = ["scissors", "locked", "stack", "spread"]
     width, gap = 180.0, 4.0
     cols = 2

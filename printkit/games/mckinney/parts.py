@@ -607,31 +607,32 @@ def _shaded(hex_code: str, factor: float) -> str:
     return "#{:02X}{:02X}{:02X}".format(*(round(v * factor) for v in (r, g, b)))
 
 
+# The steps and titles of these drawings are their rulebook captions, not
+# words drawn inside: the rulebook scales a drawing, and its words with it.
+
 def seam_figure(spec) -> Part:
-    """A board seam edge-on: the tab creased down, then under the next quadrant, glued."""
+    """A board seam edge-on: the tab creased down (left), then under the next quadrant, glued (right)."""
     g = kit_geometry(spec)
-    return _panels("Seam", [(_seam(g.tab, under=False), "1. crease the tab"),
-                            (_seam(g.tab, under=True), "2. slide it under the next quadrant, glue")])
+    return _panels("Seam", [_seam(g.tab, under=False), _seam(g.tab, under=True)])
 
 
 def folded_builder_figure(spec, options) -> Part:
     """A Builder folded, its Shields up, in the first colour the kit prints."""
-    return _panels("Folded Builder", [(_folded_builder(kit_colors(spec, options)[0], kit_geometry(spec)),
-                                       "folded: a triangular tube, Shields up")])
+    part = _panels("Folded Builder", [_folded_builder(kit_colors(spec, options)[0], kit_geometry(spec))])
+    part.meta["caption"] = "Folded: a triangular tube, Shields up."
+    return part
 
 
-def _panels(name: str, panels, gap: float = 10.0, label_h: float = 6.0) -> Part:
-    """Drawings in a row, each named underneath."""
+def _panels(name: str, panels, gap: float = 10.0) -> Part:
+    """Drawings in a row."""
     out = Part(name, 0, 0)
     x = tallest = 0.0
-    for items, label in panels:
+    for items in panels:
         x0, y0, x1, y1 = _extent(items)
-        width = max(x1 - x0, text_width_mm(label, 8) + 1)
-        out.extend(translate(items, x - x0 + (width - (x1 - x0)) / 2, label_h - y0))
-        out.add(Text(x + width / 2, 1.5, label, size=8))
+        out.extend(translate(items, x - x0, -y0))
         tallest = max(tallest, y1 - y0)
-        x += width + gap
-    out.width, out.height = x - gap, tallest + label_h
+        x += x1 - x0 + gap
+    out.width, out.height = x - gap, tallest
     return out
 
 

@@ -369,11 +369,14 @@ def figures(spec, options) -> dict[str, Part]:
     board.meta["caption"] = "The board: X along the bottom, Y up the side, the Phoenix squares in gold."
     color = printed_colors(spec, options)[0]
     kind = TYPES[0]
-    shown = [(bird_part(spec, color, kind), f"a Bird: {kind.capitalize()}, {color['name']}")]
+    # Named in the caption, not under the net: the rulebook scales the
+    # drawing, and words drawn in it with it (7.7 pt on A4).
+    shown = [(bird_part(spec, color, kind), "")]
     shown += [(die_part(spec, axis, options.ink_saver), "") for axis in ("x", "y")]  # the nets name their dice
-    nets = _side_by_side("Nets", shown)
-    nets.meta["caption"] = ("Folds are dash-dot mountain folds: fold away from you, so the print "
-                            "stays outside. Grey tabs marked glue go inside.")
+    nets = _side_by_side("Nets", shown, label_h=0.0)
+    nets.meta["caption"] = (f"A Bird ({kind.capitalize()}, {color['name']}) and the two dice. Folds are "
+                            "dash-dot mountain folds: fold away from you, so the print stays outside. "
+                            "Grey tabs marked glue go inside.")
     return {"board": board, "nets": nets, "fight": fight_figure(spec, options),
             "chain": chain_figure(spec, options), "escalation": escalation_figure(spec, options)}
 

@@ -1,0 +1,84 @@
+"""The rulebook as printed: a figure's title is a caption at the caption's
+size, never words inside a drawing the rulebook scales down (Lam's diagram
+titles once printed at 5.6 pt beside 10 pt body text)."""
+
+from __future__ import annotations
+
+import io
+import math
+from functools import lru_cache
+
+import pytest
+from pypdf import PdfReader
+
+from printkit import TEMPLATES_DIR, kit, rulebook
+from printkit import spec as specs
+from printkit.kit import BuildOptions
+from printkit.rulebook.templating import render_with_figures
+
+GAMES = sorted(p.name[: -len(".md.j2")] for p in TEMPLATES_DIR.glob("*.md.j2")
+               if "-" not in p.name and p.name != "reference.md.j2")
+LEAST_TITLE = 8.0  # points: a caption reads at arm's length
+LEAST_CARD = 6.0  # points: the card prints at full size, read up close
+LAM_TITLES = ["The set-up", "A Scissors' reach", "A locked Scissors' moves",
+              "A stack of three: as a clump", "...or spread north-east"]
+LAM_CARD_TITLES = LAM_TITLES[1:] + ["A Rock knocks two Rocks", "...the last takes the Scissors"]
+
+
+@lru_cache(maxsize=None)
+def rendered(game: str, paper: str, reference: bool) -> bytes:
+    return rulebook.render_pdf(specs.load(game, check=False), BuildOptions(paper=paper), reference=reference)
+
+
+def printed_runs(data: bytes) -> list[list[tuple[float, str]]]:
+    """Per page, each piece of text with its size as printed: the font size
+    times the scale of the text and drawing matrices (a drawing's scale
+    shrinks its words)."""
+    pages = []
+    for page in PdfReader(io.BytesIO(data)).pages:
+        runs = []
+
+        def visit(text, cm, tm, font, size, runs=runs):
+            if text.strip():
+                a, b = tm[0] * cm[0] + tm[1] * cm[2], tm[0] * cm[1] + tm[1] * cm[3]
+                c, d = tm[2] * cm[0] + tm[3] * cm[2], tm[2] * cm[1] + tm[3] * cm[3]
+                runs.append((round(size * math.sqrt(abs(a * d - b * c)), 2), " ".join(text.split())))
+
+        page.extract_text(visitor_text=visit)
+        pages.append(runs)
+    return pages
+
+
+def sizes_of(data: bytes, words: str) -> set:
+    return {size for page in printed_runs(data) for size, text in page if words in text}
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+@pytest.mark.parametrize("game", GAMES)
+def test_every_figure_has_a_title_printed_at_one_caption_size(game, paper):
+    spec = specs.load(game, check=False)
+    options = BuildOptions(paper=paper)
+    _, figures = render_with_figures(spec, options)
+    titles = [" ".join(f.caption.split()) for f in figures.asked]
+    assert all(titles), f"{game}: untitled figures {[f.name for f in figures.asked if not f.caption.strip()]}"
+    runs = [r for page in printed_runs(rendered(game, paper, False)) for r in page]
+    sizes = set()
+    for title in titles:
+        # the caption's first line, as set: a run the title starts with
+        found = [size for size, text in runs if len(text) >= min(len(title), 12) and title.startswith(text)]
+        assert found, f"{game}: caption {title[:40]!r} not found in print"
+        sizes.update(found)
+    assert len(sizes) <= 1 and min(sizes, default=LEAST_TITLE) >= LEAST_TITLE, sizes
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_lam_diagram_titles_read_in_the_rulebook_and_on_the_card(paper, tmp_path):
+    options = BuildOptions(paper=paper)
+    rules = rendered("lam", paper, False)
+    for title in LAM_TITLES:
+        sizes = sizes_of(rules, title)
+        assert sizes and min(sizes) >= LEAST_TITLE, (title, sizes)
+    card = kit.build(specs.load("lam", check=False), options, tmp_path).kit_pdf.read_bytes()
+    for title in LAM_CARD_TITLES:
+        sizes = sizes_of(card, title)
+        assert sizes and min(sizes) >= LEAST_CARD, (title, sizes)
