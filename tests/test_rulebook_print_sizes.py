@@ -1,6 +1,8 @@
-"""The rulebook as printed: a figure's title is a caption at the caption's
-size, never words inside a drawing the rulebook scales down (Lam's diagram
-titles once printed at 5.6 pt beside 10 pt body text)."""
+"""The rulebook and reference as printed: a figure's title is a caption at
+the caption's size, never words inside a drawing the rulebook scales down
+(Lam's diagram titles once printed at 5.6 pt beside 10 pt body text), and
+no page is a leftover of a few lines (McKinney's reference once ended on a
+page of three)."""
 
 from __future__ import annotations
 
@@ -8,12 +10,14 @@ import io
 import math
 from functools import lru_cache
 
+import pypdfium2 as pdfium
 import pytest
 from pypdf import PdfReader
 
 from printkit import TEMPLATES_DIR, kit, rulebook
 from printkit import spec as specs
 from printkit.kit import BuildOptions
+from printkit.rulebook.pdf import BOTTOM, MARGIN
 from printkit.rulebook.templating import render_with_figures
 
 GAMES = sorted(p.name[: -len(".md.j2")] for p in TEMPLATES_DIR.glob("*.md.j2")
@@ -25,15 +29,18 @@ LAM_TITLES = ["The set-up", "A Scissors' reach", "A locked Scissors' moves",
 LAM_CARD_TITLES = LAM_TITLES[1:] + ["A Rock knocks two Rocks", "...the last takes the Scissors"]
 
 
+LEAST_LINES = 4  # a page of fewer lines of text is a leftover, unless a drawing fills it
+
+
 @lru_cache(maxsize=None)
 def rendered(game: str, paper: str, reference: bool) -> bytes:
     return rulebook.render_pdf(specs.load(game, check=False), BuildOptions(paper=paper), reference=reference)
 
 
-def printed_runs(data: bytes) -> list[list[tuple[float, str]]]:
+def printed_runs(data: bytes, baselines: bool = False) -> list[list[tuple[float, str]]]:
     """Per page, each piece of text with its size as printed: the font size
     times the scale of the text and drawing matrices (a drawing's scale
-    shrinks its words)."""
+    shrinks its words); with ``baselines``, its baseline's height instead."""
     pages = []
     for page in PdfReader(io.BytesIO(data)).pages:
         runs = []
@@ -42,7 +49,9 @@ def printed_runs(data: bytes) -> list[list[tuple[float, str]]]:
             if text.strip():
                 a, b = tm[0] * cm[0] + tm[1] * cm[2], tm[0] * cm[1] + tm[1] * cm[3]
                 c, d = tm[2] * cm[0] + tm[3] * cm[2], tm[2] * cm[1] + tm[3] * cm[3]
-                runs.append((round(size * math.sqrt(abs(a * d - b * c)), 2), " ".join(text.split())))
+                y = tm[4] * cm[1] + tm[5] * cm[3] + cm[5]
+                runs.append((round(y) if baselines else round(size * math.sqrt(abs(a * d - b * c)), 2),
+                             " ".join(text.split())))
 
         page.extract_text(visitor_text=visit)
         pages.append(runs)
@@ -82,3 +91,25 @@ def test_lam_diagram_titles_read_in_the_rulebook_and_on_the_card(paper, tmp_path
     for title in LAM_CARD_TITLES:
         sizes = sizes_of(card, title)
         assert sizes and min(sizes) >= LEAST_CARD, (title, sizes)
+
+
+def drawn_height(page) -> float:
+    """How tall the drawings on a page stand together, above the footer (points)."""
+    boxes = [obj.get_bounds() for obj in page.get_objects(max_depth=3)
+             if obj.type in (pdfium.raw.FPDF_PAGEOBJ_PATH, pdfium.raw.FPDF_PAGEOBJ_IMAGE)]
+    boxes = [b for b in boxes if b[1] >= BOTTOM - 1]
+    return max((b[3] for b in boxes), default=0) - min((b[1] for b in boxes), default=0)
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+@pytest.mark.parametrize("reference", [False, True], ids=["rules", "reference"])
+@pytest.mark.parametrize("game", GAMES)
+def test_no_page_holds_only_a_few_lines(game, paper, reference):
+    data = rendered(game, paper, reference)
+    document = pdfium.PdfDocument(data)
+    frame = document[0].get_size()[1] - MARGIN - BOTTOM
+    for number, runs in enumerate(printed_runs(data, baselines=True)):
+        lines = {y for y, _ in runs if y > BOTTOM - 1}  # the footer sits below the text frame
+        if len(lines) < LEAST_LINES:
+            assert drawn_height(document[number]) > frame / 3, \
+                f"{game} {paper} page {number + 1} holds {len(lines)} lines: {[t for _, t in runs]}"

@@ -10,8 +10,10 @@ A game's main template includes, when they exist,
 ``templates/<game>-clarifications.md.j2`` (the project's readings of the
 rules) and ``templates/<game>-notation.md.j2`` (move notation and position
 format). Figures are drawn from the game's own parts: see
-:mod:`printkit.rulebook.figures`. See :func:`printkit.rulebook.templating.context` for the names a
-template sees.
+:mod:`printkit.rulebook.figures`. A book whose last page would hold only a
+line or three is set again with less space between blocks, so it ends on a
+page worth printing. See :func:`printkit.rulebook.templating.context` for
+the names a template sees.
 """
 
 from __future__ import annotations
@@ -23,12 +25,18 @@ from ..errors import PrintkitError
 from ..palette import cmyk_values
 from ..writers.pdf import cmyk_only
 from ..writers.fonts import register_fonts
-from .markdown import Renderer, Styles
+from .markdown import LEADING, Renderer, Styles
 from .pdf import RulebookDoc
 from ..options import resolve_options
 from .templating import REFERENCE_TEMPLATE, context, engine_facts, render, render_with_figures, template_name
 
 __all__ = ["write", "render", "render_pdf", "context", "file_name", "reference_file_name", "template_name"]
+
+
+# Space between blocks, as designed, then tighter; a last page filled less
+# than STUB points deep (three lines of body text) asks for the next.
+TIGHTER = (1.0, 0.8, 0.6)
+STUB = 3.5 * LEADING
 
 
 def file_name(spec) -> str:
@@ -51,20 +59,34 @@ def render_pdf(spec, options, templates_dir: Path | None = None, reference: bool
     if reference:
         name, extra = REFERENCE_TEMPLATE, {"engine": engine_facts(spec, options)}
     markdown_text, figures = render_with_figures(spec, options, templates_dir, name, extra)
+    first = None
+    for tight in TIGHTER:
+        data, pages, used = _set(spec, options, name, markdown_text, figures, tight)
+        first = first or data
+        # A last page of a line or three reads as a leftover: set the whole
+        # book again with less space between blocks, until it moves back.
+        if pages == 1 or used >= STUB:
+            return data
+    return first
+
+
+def _set(spec, options, name, markdown_text, figures, tight: float) -> tuple[bytes, int, float]:
+    """The PDF of Markdown text at ``tight`` spacing, its page count and how
+    deep its last page is filled (points)."""
     buffer = io.BytesIO()
     title = str(spec.get("title") or spec.id)
-    what = "reference for programs" if reference else "rules"
+    what = "reference for programs" if name == REFERENCE_TEMPLATE else "rules"
     doc = RulebookDoc(buffer, options.paper, title=title, author=str(spec.get("author") or ""),
                       subject=f"{what}: {spec.get('description') or title}",
                       colour_space=cmyk_only(cmyk_values(spec)) if getattr(options, "press", False) else None)
-    styles = Styles(ink_saver=bool(options.ink_saver))
+    styles = Styles(ink_saver=bool(options.ink_saver), tight=tight)
     renderer = Renderer(doc.text_width, styles, source=f"rulebook {name}", figures=figures.by_marker(),
                         height=doc.text_height, banner=_banner(spec, options, doc.text_width, styles))
     story = renderer.flowables(markdown_text)
     if not story:
         raise PrintkitError(f"{name}: the template produced no text")
     doc.build_story(story, footer=title)
-    return buffer.getvalue()
+    return buffer.getvalue(), doc.page, doc.used
 
 
 def _banner(spec, options, width_pt: float, styles):

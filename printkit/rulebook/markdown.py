@@ -64,9 +64,16 @@ def parser() -> MarkdownIt:
 
 @dataclass
 class Styles:
-    """Paragraph styles of the rulebook; ink saver drops the large fills."""
+    """Paragraph styles of the rulebook; ink saver drops the large fills.
+    ``tight`` scales the space between blocks (1: as designed), to pull a
+    last page of a few lines back onto the page before (``rulebook.render_pdf``)."""
 
     ink_saver: bool = False
+    tight: float = 1.0
+
+    def space(self, points: float) -> float:
+        """Space between blocks, tightened as this rendering asks."""
+        return points * self.tight
 
     def __post_init__(self):
         self.fonts = fonts = register_fonts()  # names of the embedded TrueType faces
@@ -97,6 +104,9 @@ class Styles:
         self.caption = ParagraphStyle("Caption", parent=body, fontName=italic, fontSize=9,
                                       leading=12, alignment=TA_CENTER, spaceBefore=4,
                                       spaceAfter=10)
+        for style in (body, self.title, self.credit, self.h2, self.h3, self.cell, self.head_cell,
+                      self.code, self.item, self.quote, self.caption):
+            style.spaceBefore, style.spaceAfter = self.space(style.spaceBefore), self.space(style.spaceAfter)
 
 
 class Renderer:
@@ -134,7 +144,7 @@ class Renderer:
                     block.append(Paragraph(self.inline(children[i].children[0]),
                                            self.styles.credit))
                 block.append(HRFlowable(width="100%", thickness=0.8, color=GRID,
-                                        spaceBefore=6, spaceAfter=10))
+                                        spaceBefore=self.styles.space(6), spaceAfter=self.styles.space(10)))
                 story.append(KeepTogether(block))
             else:
                 story.extend(self.block(node, self.width))
@@ -173,8 +183,8 @@ class Renderer:
                     inner.extend(self.block(child, width - 12))
             return inner
         if kind == "hr":
-            return [HRFlowable(width="100%", thickness=0.5, color=GRID, spaceBefore=4,
-                               spaceAfter=8)]
+            return [HRFlowable(width="100%", thickness=0.5, color=GRID, spaceBefore=self.styles.space(4),
+                               spaceAfter=self.styles.space(8))]
         if kind == "html_block":  # html is off, kept for safety: print as text
             return [Paragraph(self.text(node.content), self.styles.body)]
         return []
@@ -198,9 +208,9 @@ class Renderer:
         blank."""
         drawing = PartDrawing(figure.part, width * figure.width, self.height * MAX_HEIGHT,
                               self.styles.fonts, self.styles.ink_saver)
-        drawing.spaceBefore = 4
+        drawing.spaceBefore = self.styles.space(4)
         if not figure.caption.strip():
-            drawing.spaceAfter = 10
+            drawing.spaceAfter = self.styles.space(10)
             return [drawing]
         caption = SyntaxTreeNode(parser().parse(figure.caption)).children
         if len(caption) != 1 or caption[0].type != "paragraph":
@@ -222,7 +232,7 @@ class Renderer:
                     content.extend(self.block(child, inner))
             items.append(ListItem(content or [Spacer(0, 0)]))
         options = dict(leftIndent=LIST_INDENT, bulletFontName=self.styles.fonts.regular,
-                       bulletFontSize=BODY_SIZE, spaceBefore=0, spaceAfter=5)
+                       bulletFontSize=BODY_SIZE, spaceBefore=0, spaceAfter=self.styles.space(5))
         if ordered:
             start = int(node.attrs.get("start", 1))
             return ListFlowable(items, bulletType="1", start=start, bulletFormat="%s.",
@@ -287,7 +297,8 @@ class Renderer:
         if header_rows and not self.styles.ink_saver:
             commands.append(("BACKGROUND", (0, 0), (-1, header_rows - 1), SHADE))
         table = Table(data, colWidths=widths, repeatRows=header_rows, hAlign="LEFT",
-                      style=TableStyle(commands), spaceBefore=2, spaceAfter=8)
+                      style=TableStyle(commands), spaceBefore=self.styles.space(2),
+                      spaceAfter=self.styles.space(8))
         # a short table reads badly split over two pages
         return KeepTogether([table]) if len(rows) <= KEEP_TABLE_ROWS else table
 

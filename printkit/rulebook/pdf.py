@@ -84,6 +84,7 @@ class RulebookDoc(BaseDocTemplate):
                       leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0, id="body")
         self.addPageTemplates([PageTemplate(id="page", frames=[frame])])
         self._bookmarks = 0
+        self.used = 0.0  # points of the text frame filled on the page being set
 
     @property
     def text_width(self) -> float:
@@ -94,6 +95,10 @@ class RulebookDoc(BaseDocTemplate):
         return self.pagesize[1] - MARGIN - BOTTOM
 
     def afterFlowable(self, flowable):
+        # How far down the page the text has come: the last page's share is
+        # what render_pdf reads to tell a page of a few lines.
+        if self.frame is not None:  # None before the first page begins
+            self.used = self.frame._y2 - self.frame._y
         entry = getattr(flowable, "outline", None)
         if entry is None:
             return
