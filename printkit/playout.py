@@ -65,7 +65,15 @@ def draw_chance(state, rng: random.Random) -> int:
 def choose(state, rng: random.Random, legal: list | None = None) -> int:
     """A random action: uniform over legal actions, or a chance outcome drawn by its probability."""
     if legal is None:
-        legal = state.legal_actions()
+        # The list a State keeps once its position's legal actions are worked
+        # out (rules.base.State._legal_cache, what legal_actions returns), read
+        # without a call: playouts choose once per action.
+        try:
+            legal = state._legal_cache
+        except AttributeError:  # not a rules.base.State
+            legal = None
+        if legal is None:
+            legal = state.legal_actions()
     n = len(legal)
     if n and type(rng) is _RANDOM:  # a subclass may draw otherwise
         # Random.choice(legal), drawn the way it draws (the fewest random bits

@@ -30,7 +30,7 @@ The notation and position format are documented in the reference
 from __future__ import annotations
 
 import re
-from bisect import bisect_left, bisect_right, insort
+from bisect import bisect_left, insort
 
 from ...errors import PrintkitError
 from ...spec import data_of
@@ -39,6 +39,8 @@ from ...rules.base import TERMINAL, IllegalAction
 from . import position
 from .board import FILES, UNIT_TYPES, layout, parse_square, square_name
 from .turn import BUILD, BUILDER, BUILDER_MOVE, LETTERS, OVER, PHASES, SLIDER, UNIT_MOVE, UNITS
+
+_IS_OVER = tuple(phase == OVER for phase in range(len(PHASES)))
 
 END_WORDS = ("pass", "stop", "", "done", "end", "stop", "")
 
@@ -99,6 +101,8 @@ class Game(base.Game):
         self.notches = (tuple(map(tuple, data["sliders"]["A"]["notches"])),
                         tuple(map(tuple, data["sliders"]["B"]["notches"])))
         self.slider_starts = (data["sliders"]["A"]["start"], data["sliders"]["B"]["start"])
+        # step_kinds[steps]: whether Slider B's steps per Unit are one, and more than one.
+        self.step_kinds = tuple((steps == 1, steps > 1) for steps in range(1 + max(s for _, s in self.notches[1])))
         # reads[a][b]: the notches (a, b) as State.read holds them, made once.
         self.reads = tuple(tuple((a, b) for b in range(len(self.notches[1]))) for a in range(len(self.notches[0])))
         self.shields = data["pieces"]["builder"]["shields"]
@@ -219,6 +223,7 @@ class Game(base.Game):
         none = (None,) * self.unit_step_base
         self.step_from = none + tuple(square for square in range(s) for _ in range(4))
         self.step_onto = none + self.step_to
+        self.square_of = (s,) * self.unit_step_base + self.step_from[self.unit_step_base:]
         self.step_sides = none + tuple(
             None if to < 0 else tuple(s if side == square else side for side in self.sides[to])
             for square, to in zip(self.step_from[self.unit_step_base:], self.step_to))
@@ -483,7 +488,9 @@ class State(base.State):
         return self.player
 
     def is_terminal(self) -> bool:
-        return self.phase == OVER
+        # By table: Python 3.11 specialises no comparison whose result is
+        # returned, and a playout asks this after every action.
+        return _IS_OVER[self.phase]
 
     def is_chance_node(self) -> bool:
         return False  # the game has no chance nodes
@@ -540,11 +547,12 @@ class State(base.State):
     def _units_stage_actions(self, steps: int) -> list[int]:
         """END and the first steps of the current player's Units that may still
         move this turn, each Unit ``steps`` steps long at most."""
-        p = self.player
+        p, g = self.player, self.game
         units = self.units[p]
-        if self.one_step[p] != (steps == 1):
+        one, deep = g.step_kinds[steps]  # steps == 1, steps > 1: by table (see is_terminal)
+        if self.one_step[p] is not one:
             # Steps over friends open or close for every Unit.
-            self.one_step[p] = steps == 1
+            self.one_step[p] = one
             self.stale[p].update(units)
         squares = self.stale[p]
         if squares:
@@ -552,7 +560,7 @@ class State(base.State):
             # (here rather than in a call of its own: once per listing).
             if self.shared:
                 self._own()
-            g, cells, exits = self.game, self.cells, self.exits
+            cells, exits = self.cells, self.exits
             moves, frozen, mine = self.moves, self.frozen, g.units_of[p]
             if frozen:
                 # Units moved or built this turn have no steps (moves is empty
@@ -563,7 +571,7 @@ class State(base.State):
                 stale = set()
             self.stale[p] = stale
             step_dirs, has_empty = g.step_dirs, g.has_empty
-            passes, step_sets, deep = g.passes, g.unit_step_sets, steps > 1
+            passes, step_sets = g.passes, g.unit_step_sets
             via, meets = g.via, g.meets
             for square in squares:
                 c = cells[square]
@@ -689,14 +697,22 @@ class State(base.State):
     def apply(self, action: int) -> None:
         legal = self._legal_cache
         # Checked against the legal actions when a playout has just asked for
-        # them (sorted: a long list, such as the Units stage's some 60, by a
-        # binary search); otherwise without building the list.
+        # them; otherwise without building the list.
         if legal is not None and type(action) is int:
             if self.phase != UNITS:  # a short list
                 if action not in legal:
                     raise IllegalAction(f"action {action!r} is not legal in this position")
-            elif legal[bisect_right(legal, action) - 1] != action:  # legal[0] is END, 0
-                raise IllegalAction(f"action {action!r} is not legal in this position")
+            elif action:  # legal[0] is END (0)
+                # The Units stage's list (some 60) joins the moves of the
+                # player's Units: a step is in it if it is in the moves of the
+                # player's Unit it starts from (square_of: the wall's cell
+                # for an action that is no step).
+                g = self.game
+                if action >= g.num_distinct_actions:
+                    raise IllegalAction(f"action {action!r} is not legal in this position")
+                square = g.square_of[action]
+                if not (g.units_of[self.player][self.cells[square]] and action in self.moves[square]):
+                    raise IllegalAction(f"action {action!r} is not legal in this position")
         elif not self._is_legal(action):
             raise IllegalAction(f"action {action!r} is not legal in this position")
         self._legal_cache = None
