@@ -1,8 +1,9 @@
 """Seeded random playouts on the engine contract, shared by validate and simulate.
 
 Only the contract is used (``printkit.rules.base``: legal and chance
-actions, apply, is_terminal, returns, unfinished, turns_played), so every
-game plugs in unchanged. Game ``index`` of a run seeded ``seed`` always
+actions, apply, is_terminal, returns, unfinished, turns_played, and the
+legal actions a State keeps once worked out), so every game plugs in
+unchanged. Game ``index`` of a run seeded ``seed`` always
 draws the same random numbers, so results do not depend on how the games
 are spread over processes.
 """

@@ -122,6 +122,8 @@ class State:
     unfinished: bool = False  # True once the game is stopped by its length cap (see module doc)
     # legal_actions() of this position, kept until the next apply: a playout
     # asks for them to choose, then apply checks the choice against them.
+    # Part of the contract: printkit.playout.choose reads it when set, and a
+    # game that overrides legal_actions must keep the two the same.
     _legal_cache: list | None = None
 
     # --- abstract ---------------------------------------------------------
