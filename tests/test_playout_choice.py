@@ -48,6 +48,26 @@ def test_choose_with_another_generator_uses_its_choice():
     assert choose(_Position([1, 2, 3]), Fixed(0)) == 3
 
 
+def test_choose_reads_the_legal_actions_a_state_keeps_and_asks_otherwise():
+    # A State keeps legal_actions() once worked out (rules.base.State._legal_cache);
+    # choose reads that list without a call, and asks a State that keeps none.
+    from printkit.rules.base import State
+
+    class Kept(State):
+        asked = 0
+
+        def _legal_actions(self):
+            Kept.asked += 1
+            return [4, 5, 6, 7, 8]
+
+    state = Kept()
+    assert choose(state, random.Random(1)) == random.Random(1).choice([4, 5, 6, 7, 8])
+    assert Kept.asked == 1  # worked out once, then kept
+    state._legal_cache = [9]
+    assert choose(state, random.Random(1)) == 9 and Kept.asked == 1
+    assert choose(_Position([1, 2]), random.Random(1)) == random.Random(1).choice([1, 2])  # no list kept: asked
+
+
 def test_choose_from_nothing_is_an_error_as_random_choice():
     with pytest.raises(IndexError):
         choose(_Position([]), random.Random(0))
