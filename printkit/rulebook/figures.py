@@ -19,6 +19,10 @@ template gives, else the part's ``meta["caption"]`` (a generator that plays
 an engine position can say what came of it there). A figure's title belongs
 there, not in the drawing: words drawn in a part shrink with it (a diagram
 at 0.42 of the width prints a 6.5 pt title at 4.5 pt), the caption does not.
+A word a figure does draw must print at ``LEAST_WORD_PT`` or more at the
+width its template gives it: a game draws its rulebook parts' words large
+enough, or leaves out those that would carry nothing at that size; a figure
+never shrinks into the room left on a page past that size.
 
 ``figure()`` leaves a marker paragraph in the Markdown; the Markdown
 renderer (``markdown.Renderer``) turns it into the drawing. An unknown name
@@ -36,6 +40,7 @@ from reportlab.platypus import Flowable
 
 from ..errors import PrintkitError
 from ..spec import display_path
+from ..parts.core import Text
 from ..writers.pdf import MM, draw_items
 
 # Marker characters from Unicode's private use area: they never occur in
@@ -43,6 +48,7 @@ from ..writers.pdf import MM, draw_items
 OPEN, CLOSE = "\ue000", "\ue001"
 MAX_HEIGHT = 0.62  # of the text frame's height: a figure leaves room for its words
 LEAST_WIDTH = 0.05  # of the text width: a tall, narrow drawing (a standing piece) needs little
+LEAST_WORD_PT = 6.0  # points: a word inside a drawing, as printed, is never smaller
 
 
 @dataclass(frozen=True)
@@ -133,14 +139,19 @@ class PartDrawing(Flowable):
         self.fonts = fonts
         self.ink_saver = ink_saver
         self.hAlign = "CENTER"
+        # The least share of its size the drawing may shrink to: never so far
+        # that a word in it prints below LEAST_WORD_PT.
+        smallest = min((item.size for item in part.items if isinstance(item, Text)), default=None)
+        self.least = self.SHRINK if smallest is None else max(self.SHRINK, LEAST_WORD_PT / (smallest * self.scale))
 
     # A figure that would leave most of a page blank by moving on shrinks to
-    # the room left instead, down to this share of its size.
+    # the room left instead, down to this share of its size (less when the
+    # words in it would print too small: then it moves on whole).
     SHRINK = 0.7
 
     def wrap(self, available_width, available_height):
         self.factor = 1.0
-        if self.height > available_height >= self.height * self.SHRINK:
+        if self.height > available_height >= self.height * self.least:
             self.factor = available_height / self.height
         return self.width * self.factor, self.height * self.factor
 

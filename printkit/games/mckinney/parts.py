@@ -91,9 +91,11 @@ def parts(spec, options) -> list[Part]:
     return out
 
 
-def quadrant_parts(spec, seats: list[int]) -> list[Part]:
-    """The four printed quadrants; only the start squares of ``seats`` are coloured."""
-    return [quadrant_part(spec, q, seat_color(spec, q.seat) if q.seat in seats else None)
+def quadrant_parts(spec, seats: list[int], space_letter_pt: float = 12) -> list[Part]:
+    """The four printed quadrants; only the start squares of ``seats`` are coloured.
+    ``space_letter_pt``: the size of the Slider letter on a +/- space (larger
+    on the rulebook's board, which prints at a third of the kit's size)."""
+    return [quadrant_part(spec, q, seat_color(spec, q.seat) if q.seat in seats else None, space_letter_pt)
             for q in board_layout(spec)]
 
 
@@ -126,7 +128,7 @@ QUADRANT_SIZED_BY = (("board", "square_mm"), ("board", "quadrant_size"), ("kit",
                      ("kit", "waste_mm"), ("board", "glue_tab_mm"))
 
 
-def quadrant_part(spec, q: Quadrant, color: dict | None) -> Part:
+def quadrant_part(spec, q: Quadrant, color: dict | None, space_letter_pt: float = 12) -> Part:
     """One printed quadrant (see the module doc); ``color`` None leaves its start square blank."""
     g = q.geometry
     _, sy = q.signs
@@ -143,7 +145,7 @@ def quadrant_part(spec, q: Quadrant, color: dict | None) -> Part:
         cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
         items.append(Fill(rect(x0, y0, s, s), TINT, large=True))
         items.append(_text_on(cx - up[0] * s * 0.3, cy - up[1] * s * 0.3, "+/\u2212", up, 7, bold=True))
-        items.append(_text_on(cx, cy, space["slider"], up, 12, bold=True))
+        items.append(_text_on(cx, cy, space["slider"], up, space_letter_pt, bold=True))
         dots = space["dots"]
         for k in range(dots):
             offset = (k - (dots - 1) / 2) * s * 0.17
@@ -518,7 +520,13 @@ def _tab_polygon(a, b, depth):
 
 # --- rulebook figures ------------------------------------------------------------
 
-FIGURE_LABEL_PT = 16.0  # square names around a board drawing, before it is scaled down
+FIGURE_LABEL_PT = 20.0  # square names around a board drawing, before it is scaled down
+# The board drawing prints at about a third of the kit's size: of the words
+# on the quadrants it keeps those this large or larger (the type letters in
+# the corners, the Slider letters on the +/- spaces, drawn this large for
+# it), and leaves out the rest, which would print at 2 to 4 pt.
+FIGURE_LEAST_PT = 18.0
+SEAM_WORD_PT = 8.0  # the seam drawing prints near full size
 PATH_INK = "#333333"
 
 
@@ -545,26 +553,26 @@ CARD = 1.2  # mm: card thickness, drawn larger than life so the layers show
 def _seam(tab: float, under: bool) -> list:
     """A seam seen edge-on: quadrant A with its glue tab creased down (a
     mountain fold) and, ``under``, quadrant B laid over the tab, glued."""
-    length = 34.0
+    length = 42.0  # room for the words above each card at SEAM_WORD_PT
     y = 10.0
     items = [Fill(rect(0, y, length, CARD), "#FFFFFF", stroke=INK, stroke_pt=0.6),
-             Text(length / 2, y + CARD + 2.2, "quadrant A, face up", size=6.5)]
+             Text(length / 2, y + CARD + 2.2, "quadrant A, face up", size=SEAM_WORD_PT)]
     if not under:
         # The tab bends away from the printed face, down at 45 degrees.
         d = tab / math.sqrt(2)
         items.append(Fill(((length, y + CARD), (length, y), (length + d, y - d), (length + d + CARD * 0.7,
                            y - d + CARD * 0.7)), GLUE_GREY, stroke=INK, stroke_pt=0.6))
-        items.append(Text(length + d + 2.5, y - d - 1.0, "tab: crease it down", size=6.5, anchor="start"))
+        items.append(Text(length + d + 2.5, y - d - 1.0, "tab: crease it down", size=SEAM_WORD_PT, anchor="start"))
         return items
     # The tab lies flat beneath B, which butts against A's edge.
     items.append(Fill(rect(length, y - CARD, tab, CARD), GLUE_GREY, stroke=INK, stroke_pt=0.6))
     items.append(Fill(((length, y), (length, y - CARD), (length + 0.8, y - CARD), (length + 0.8, y)),
                       GLUE_GREY, stroke=None))
     items.append(Fill(rect(length, y, length, CARD), "#FFFFFF", stroke=INK, stroke_pt=0.6))
-    items.append(Text(length * 1.5, y + CARD + 2.2, "quadrant B over the tab", size=6.5))
+    items.append(Text(length * 1.5, y + CARD + 2.2, "quadrant B over the tab", size=SEAM_WORD_PT))
     for k in range(4):  # the glue between the tab and B
         items.append(Circle((length + 1.5 + k * (tab - 3) / 3, y - CARD / 2), 0.35, fill=INK, stroke=None))
-    items.append(Text(length + tab / 2, y - CARD - 3.6, "glue", size=6.5))
+    items.append(Text(length + tab / 2, y - CARD - 3.6, "glue", size=SEAM_WORD_PT))
     return items
 
 
@@ -660,7 +668,8 @@ def board_figure(spec, options) -> Part:
     """The board as it lies assembled: every quadrant part the kit prints,
     moved to its place, keeping what shows on the face of the board (glue
     tabs, waste and the notes beside the edges go under or are cut away)."""
-    quadrants = quadrant_parts(spec, playing_seats(spec, options.colors or spec["players"]["max"]))
+    quadrants = quadrant_parts(spec, playing_seats(spec, options.colors or spec["players"]["max"]),
+                               space_letter_pt=FIGURE_LEAST_PT + 2)
     g = kit_geometry(spec)
     E = g.grid + g.track  # from the board's centre to its edge
     margin = FIGURE_LABEL_PT * PT * 1.6
@@ -680,6 +689,8 @@ def board_figure(spec, options) -> Part:
         for item in part.items:
             if isinstance(item, (Line, Fill)) and item.role not in (ART,):
                 continue  # cut and fold lines, glue and waste: not on the assembled face
+            if isinstance(item, Text) and item.size < FIGURE_LEAST_PT:
+                continue  # too small to read at the figure's size
             if _inside(item, face):
                 figure.add(here(item, ox, oy))
         figure.add(here(Line(rect(x0, y0, x1 - x0, y1 - y0), role=ART, closed=True, width_pt=1.2), 0, 0))
@@ -691,8 +702,9 @@ def board_figure(spec, options) -> Part:
         figure.add(here(Text(centre, -E - margin * 0.62, file_, size=FIGURE_LABEL_PT), 0, 0))
         figure.add(here(Text(-E - margin * 0.5, centre - FIGURE_LABEL_PT * PT * 0.35, rank,
                              size=FIGURE_LABEL_PT), 0, 0))
-    figure.meta["caption"] = ("The assembled board from above, as the kit prints it: the start squares meet "
-                              "in the middle; letters and numbers name the squares in the notation.")
+    figure.meta["caption"] = ("The assembled board from above, as the kit prints it but for the small words "
+                              "of its tracks: the start squares meet in the middle, each +/- space shows its "
+                              "Slider and dots; letters and numbers name the squares in the notation.")
     return figure
 
 
