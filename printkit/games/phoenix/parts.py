@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import math
 
-from ...parts.core import CUT, CUT_CLEAR, INK, Circle, Fill, Line, Part, Text, rect, regular_polygon, translate
+from ...parts.core import CUT, CUT_CLEAR, INK, PT, Circle, Fill, Line, Part, Text, rect, regular_polygon, translate
 from ...parts.marks import player_mark, unit_symbol
 from ...parts.nets import die_net, standup_net
 from ...parts.steps import PRINT_STEP, numbered_steps
@@ -97,8 +97,19 @@ def phoenix_emblem(cx: float, cy: float, size: float, color: str = EMBLEM_INK) -
             + [Fill(head, color)])
 
 
-def board_part(spec) -> Part:
-    """The 6 x 6 Board with its coordinates and the gold Phoenix squares."""
+# The rulebook draws the board at under half its size: its axis numbers
+# drawn this large print at 6 pt or more; the coordinates in every square
+# and the words on the Phoenix squares, which would print at 2 pt, and the
+# dice named along the edges are left to the caption.
+FIGURE_AXIS_PT = 16.0
+FIGURE_LEAST_PT = 7.0  # words of the nets under this are named in the caption instead (drawn at ~0.9)
+FIGURE_DIE_PT = (8.0, 7.5)  # a die net's name and axis, as the nets figure draws them
+
+
+def board_part(spec, for_rulebook: bool = False) -> Part:
+    """The 6 x 6 Board with its coordinates and the gold Phoenix squares;
+    ``for_rulebook``: as the rulebook draws it, its axis numbers large and
+    no other words (see ``FIGURE_AXIS_PT``)."""
     b, dice = spec["board"], spec["dice"]
     sq, cols, rows = b["square_mm"], b["columns"], b["rows"]
     width, height = board_size(spec)
@@ -112,11 +123,13 @@ def board_part(spec) -> Part:
             if (x, y) in phoenix:
                 part.add(Fill(rect(left, bottom, sq, sq), b["phoenix_hex"], large=True))
                 part.extend(phoenix_emblem(left + sq / 2, bottom + sq * 0.56, sq * 0.56))
-                part.add(Text(left + sq / 2, bottom + sq * 0.1, "PHOENIX", size=fit_size("PHOENIX", sq * 0.8, 5.5),
-                              bold=True, color=EMBLEM_INK))
+                if not for_rulebook:
+                    part.add(Text(left + sq / 2, bottom + sq * 0.1, "PHOENIX", size=fit_size("PHOENIX", sq * 0.8, 5.5),
+                                  bold=True, color=EMBLEM_INK))
             # Every square says its coordinates, for finding the rolled square fast.
-            part.add(Text(left + 1.2, bottom + sq - 3.0, f"{x},{y}", size=5.5, anchor="start",
-                          color=LABEL_GREY if (x, y) not in phoenix else EMBLEM_INK))
+            if not for_rulebook:
+                part.add(Text(left + 1.2, bottom + sq - 3.0, f"{x},{y}", size=5.5, anchor="start",
+                              color=LABEL_GREY if (x, y) not in phoenix else EMBLEM_INK))
     for i in range(1, cols):
         part.add(Line(((x0 + i * sq, y0), (x0 + i * sq, y0 + rows * sq)), role="art", color=GRID_INK, width_pt=0.7))
     for j in range(1, rows):
@@ -124,6 +137,15 @@ def board_part(spec) -> Part:
     part.add(Line(rect(x0, y0, cols * sq, rows * sq), role="art", closed=True, width_pt=1.4))
     # Coordinates: X along the bottom, Y up the left side; which die gives
     # each along the opposite edge (X at the top, Y at the right).
+    if for_rulebook:
+        size = FIGURE_AXIS_PT
+        for x in range(1, cols + 1):  # the digits' tops 1.2 mm under the board
+            part.add(Text(x0 + (x - 0.5) * sq, y0 - 1.2 - 0.73 * size * PT, str(x), size=size, bold=True))
+        for y in range(1, rows + 1):
+            part.add(Text(x0 - 3.4, y0 + (y - 0.5) * sq - 0.36 * size * PT, str(y), size=size, bold=True))
+        part.add(Line(rect(0, 0, width, height), role=CUT, closed=True))
+        part.meta.update(origin=(x0, y0), square=sq)
+        return part
     for x in range(1, cols + 1):
         part.add(Text(x0 + (x - 0.5) * sq, y0 - 3.9, str(x), size=10, bold=True))
     for y in range(1, rows + 1):
@@ -280,13 +302,14 @@ def ashes_part(spec, colors: list[dict]) -> Part:
     return part
 
 
-def die_part(spec, axis: str, ink_saver: bool = False) -> Part:
-    """The net of one die: the black one gives X, the white one Y."""
+def die_part(spec, axis: str, ink_saver: bool = False, words_pt: tuple = (7.5, 6.5)) -> Part:
+    """The net of one die: the black one gives X, the white one Y; ``words_pt``:
+    the sizes of its name and of what it gives."""
     dice = spec["dice"]
     die = dice[axis]
     what = "X: columns" if axis == "x" else "Y: rows"
     items, width, height = die_net(dice["face_mm"], dice["glue_tab_mm"], die["hex"], die["pips_hex"],
-                                   caption=((f"{die['name']} die", 7.5, True), (what, 6.5, False)),
+                                   caption=((f"{die['name']} die", words_pt[0], True), (what, words_pt[1], False)),
                                    ink_saver=ink_saver)
     part = Part(f"{die['name']} die ({axis.upper()})", width, height, kind="die", group="ashes-dice",
                 sized_by=(("dice", "face_mm"), ("dice", "glue_tab_mm")))
@@ -365,16 +388,21 @@ def figures(spec, options) -> dict[str, Part]:
     - ``board``: the Board as printed, its Phoenix squares and X and Y axes;
     - ``nets``: a Bird net and the two dice nets, their folds and glue tabs
       as the sheets print them."""
-    board = board_part(spec)
+    board = board_part(spec, for_rulebook=True)
     board.meta["caption"] = "The board: X along the bottom, Y up the side, the Phoenix squares in gold."
     color = printed_colors(spec, options)[0]
     kind = TYPES[0]
     # Named in the caption, not under the net: the rulebook scales the
     # drawing, and words drawn in it with it (7.7 pt on A4).
-    shown = [(bird_part(spec, color, kind), "")]
-    shown += [(die_part(spec, axis, options.ink_saver), "") for axis in ("x", "y")]  # the nets name their dice
+    # So are the words on the Bird (its type and colour), too small at this size.
+    bird = bird_part(spec, color, kind)
+    bird.items = [i for i in bird.items if not (isinstance(i, Text) and i.size < FIGURE_LEAST_PT)]
+    shown = [(bird, "")]
+    shown += [(die_part(spec, axis, options.ink_saver, FIGURE_DIE_PT), "")
+              for axis in ("x", "y")]  # the nets name their dice
     nets = _side_by_side("Nets", shown, label_h=0.0)
-    nets.meta["caption"] = (f"A Bird ({kind.capitalize()}, {color['name']}) and the two dice. Folds are "
+    nets.meta["caption"] = (f"A Bird ({kind.capitalize()}, {color['name']}: the kit prints its type in the white "
+                            "bands and its colour on the base) and the two dice. Folds are "
                             "dash-dot mountain folds: fold away from you, so the print stays outside. "
                             "Grey tabs marked glue go inside.")
     return {"board": board, "nets": nets, "fight": fight_figure(spec, options),
@@ -439,6 +467,9 @@ def escalation_figure(spec, options) -> Part:
     return _before_after(spec, "Escalation", state, "R d 1,1>4,4", ((1, 1), (4, 4)), "both to the Ashes")
 
 
+DIAGRAM_AXIS_PT = 7.0  # the diagrams print near full size: 6 pt or more
+
+
 def _position_diagram(spec, view: dict, hexes: dict, square: float = 9.0, arrow=None) -> Part:
     """A small board with the Birds of an engine position: each a disc in its
     owner's colour around its type's symbol; an arrow for the move shown."""
@@ -453,9 +484,10 @@ def _position_diagram(spec, view: dict, hexes: dict, square: float = 9.0, arrow=
             shade = b["phoenix_hex"] if (x, y) in phoenix else "#FFFFFF"
             part.add(Fill(rect(left, bottom, square, square), shade, stroke=GRID_INK, stroke_pt=0.4))
     for x in range(1, cols + 1):
-        part.add(Text(margin + (x - 0.5) * square, 1.0, str(x), size=5.5))
+        part.add(Text(margin + (x - 0.5) * square, 1.0, str(x), size=DIAGRAM_AXIS_PT))
     for y in range(1, rows + 1):
-        part.add(Text(1.6, margin + (y - 0.5) * square - 0.8, str(y), size=5.5))
+        part.add(Text(1.6, margin + (y - 0.5) * square - 0.36 * DIAGRAM_AXIS_PT * PT, str(y),
+                      size=DIAGRAM_AXIS_PT))
 
     def centre(at):
         return margin + (at[0] - 0.5) * square, margin + (at[1] - 0.5) * square
