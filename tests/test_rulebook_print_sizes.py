@@ -1,6 +1,8 @@
 """The rulebook and reference as printed: a figure's title is a caption at
 the caption's size, never words inside a drawing the rulebook scales down
-(Lam's diagram titles once printed at 5.6 pt beside 10 pt body text), and
+(Lam's diagram titles once printed at 5.6 pt beside 10 pt body text), every
+word drawn inside a figure prints at 6 pt or more (McKinney's board once
+printed its square names at 2 pt, its seam's labels at 4.7 pt on A4), and
 no page is a leftover of a few lines (McKinney's reference once ended on a
 page of three)."""
 
@@ -24,6 +26,7 @@ GAMES = sorted(p.name[: -len(".md.j2")] for p in TEMPLATES_DIR.glob("*.md.j2")
                if "-" not in p.name and p.name != "reference.md.j2")
 LEAST_TITLE = 8.0  # points: a caption reads at arm's length
 LEAST_CARD = 6.0  # points: the card prints at full size, read up close
+LEAST_WORD = 6.0  # points: any word drawn inside a figure, as printed
 LAM_TITLES = ["The set-up", "A Scissors' reach", "A locked Scissors' moves",
               "A stack of three: as a clump", "...or spread north-east"]
 LAM_CARD_TITLES = LAM_TITLES[1:] + ["A Rock knocks two Rocks", "...the last takes the Scissors"]
@@ -56,6 +59,24 @@ def printed_runs(data: bytes, baselines: bool = False) -> list[list[tuple[float,
         page.extract_text(visitor_text=visit)
         pages.append(runs)
     return pages
+
+
+def drawn_words(data: bytes) -> list[tuple[int, float, str]]:
+    """Every piece of text drawn inside a figure, as (page, printed size, text).
+    The rulebook sets its own text unscaled; a figure's drawing is scaled
+    (``rulebook.figures.PartDrawing``), so a word under a scaled drawing
+    matrix is a word of a figure."""
+    words = []
+    for number, page in enumerate(PdfReader(io.BytesIO(data)).pages, 1):
+        def visit(text, cm, tm, font, size):
+            scale = math.sqrt(abs(cm[0] * cm[3] - cm[1] * cm[2]))
+            if text.strip() and abs(scale - 1) > 1e-6:
+                a, b = tm[0] * cm[0] + tm[1] * cm[2], tm[0] * cm[1] + tm[1] * cm[3]
+                c, d = tm[2] * cm[0] + tm[3] * cm[2], tm[2] * cm[1] + tm[3] * cm[3]
+                words.append((number, round(size * math.sqrt(abs(a * d - b * c)), 2), " ".join(text.split())))
+
+        page.extract_text(visitor_text=visit)
+    return words
 
 
 def sizes_of(data: bytes, words: str) -> set:
@@ -93,6 +114,24 @@ def test_lam_diagram_titles_read_in_the_rulebook_and_on_the_card(paper, tmp_path
         assert sizes and min(sizes) >= LEAST_CARD, (title, sizes)
 
 
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+@pytest.mark.parametrize("reference", [False, True], ids=["rules", "reference"])
+@pytest.mark.parametrize("game", GAMES)
+def test_every_word_in_every_figure_prints_large_enough_to_read(game, paper, reference):
+    data = rendered(game, paper, reference)
+    small = sorted({w for w in drawn_words(data) if w[1] < LEAST_WORD}, key=lambda w: w[1])
+    assert not small, f"{game} {paper}: {len(small)} words in figures print under {LEAST_WORD} pt: {small[:12]}"
+    # nor does any other text: a figure drawn at full size is not told apart by its scale
+    sizes = [(size, text) for page in printed_runs(data) for size, text in page]
+    assert min(sizes)[0] >= LEAST_WORD, min(sizes)
+
+
+def test_figure_words_are_found_in_print():
+    """The check above sees the words of the figures (McKinney's board names its squares)."""
+    words = drawn_words(rendered("mckinney", "letter", False))
+    assert {"a", "n", "1", "14"} <= {text for _, _, text in words}
+
+
 def drawn_height(page) -> float:
     """How tall the drawings on a page stand together, above the footer (points)."""
     boxes = [obj.get_bounds() for obj in page.get_objects(max_depth=3)
@@ -113,3 +152,19 @@ def test_no_page_holds_only_a_few_lines(game, paper, reference):
         if len(lines) < LEAST_LINES:
             assert drawn_height(document[number]) > frame / 3, \
                 f"{game} {paper} page {number + 1} holds {len(lines)} lines: {[t for _, t in runs]}"
+
+
+def test_a_figure_shrinks_into_the_room_left_only_while_its_words_stay_legible():
+    from printkit.parts.core import Part, Text
+    from printkit.rulebook.figures import LEAST_WORD_PT, PartDrawing
+    from printkit.writers.pdf import MM
+
+    def drawing(word_pt):
+        part = Part("figure", 100, 50, items=[Text(50, 25, "word", size=word_pt)])
+        return PartDrawing(part, 100 * MM, 10 ** 6, fonts=None, ink_saver=False)
+
+    roomy = drawing(12.0)  # may shrink to 70 %: its word stays at 8.4 pt
+    assert roomy.wrap(1000, roomy.height * 0.75)[1] == pytest.approx(roomy.height * 0.75)
+    tight = drawing(7.0)  # shrunk to 75 %, its word would print at 5.25 pt: it moves on whole
+    assert tight.wrap(1000, tight.height * 0.75)[1] == pytest.approx(tight.height)
+    assert tight.wrap(1000, tight.height * 0.9)[1] * 7.0 / tight.height >= LEAST_WORD_PT
