@@ -33,9 +33,9 @@ from .errors import PrintkitError
 from .palette import lightness
 from .parts.bleed import sheet_bleed
 from .parts.identity import BAND, LABEL_H, LABEL_W, box_label, kit_colours, title_banner
-from .parts.core import (CUT, GLUE, GLUE_GREY, INK, MOUNTAIN, VALLEY, WASTE, WASTE_GREY,
-                         Circle, Fill, Line, Part, Text, item_box, polygon_area, rect, transform, translate)
-from .writers.fonts import fit_size, text_width_mm
+from .parts.core import (ASCENT, CUT, GLUE, GLUE_GREY, INK, MOUNTAIN, VALLEY, WASTE, WASTE_GREY,
+                         PT, Circle, Fill, Line, Part, Text, item_box, polygon_area, rect, transform, translate)
+from .writers.fonts import LEADING, LEGIBLE_PT, fit_lines, fit_size, text_width_mm, wrap
 
 
 @dataclass(frozen=True)
@@ -63,6 +63,9 @@ PAPERS = {
 
 SAFE_MARGIN = 8.0  # mm kept free of ink on every edge (home printers: >= 6.35)
 TITLE_BAND = 9.0  # mm below the top margin for the sheet title
+TITLE_SHARE = 0.38  # of a sheet header's width, for the kit's title at its right
+CREDIT_LINES = 4  # on the cover: the schema's 200 letters, even the widest, wrap into four
+HEADER_ROOM = TITLE_BAND - 3.5  # mm of it over the rule and its colour stripe, with a little air
 LEGEND_BAND = 7.0  # mm above the bottom margin for the legend
 GAP = 4.0  # mm between parts that do not share cut lines
 HOME_BLEED = 2.0  # mm of colour past a cut line at home: half the gap, so neighbours' bleeds meet
@@ -582,20 +585,41 @@ def _title(spec, sheet: Sheet, stripe=()) -> list:
     end = paper.width - max(m, paper.corner)  # clear of a corner mark at the top right
     left = f"Sheet {sheet.number} of {sheet.total}: {sheet.title}"
     right = spec.get("title", spec.id)
-    width = end - m
-    baseline = paper.height - m - 4.0
-    right_size = fit_size(right, width * 0.38, 7.5)
-    right_w = text_width_mm(right, right_size)
-    left_size = fit_size(left, width - right_w - 4, 10.0, bold=True)
+    width = header_width(paper)
+    right_size, rights = header_lines(right, width * TITLE_SHARE, 7.5)
+    right_w = max(text_width_mm(line, right_size) for line in rights)
+    left_size, lefts = header_lines(left, width - right_w - 4, 10.0, bold=True)
     rule_y = paper.height - m - TITLE_BAND + 2.5
-    items = [Text(m, baseline, left, size=left_size, anchor="start", bold=True),
-             Text(end, baseline, right, size=right_size, anchor="end")]
+    items = [Text(m, y, line, size=left_size, anchor="start", bold=True)
+             for y, line in _header_baselines(paper, left_size, lefts)]
+    items += [Text(end, y, line, size=right_size, anchor="end")
+              for y, line in _header_baselines(paper, right_size, rights)]
     if not stripe:
         return items + [Line(((m, rule_y), (end, rule_y)), role="art", color="#777777", width_pt=0.4)]
     step = (end - m) / len(stripe)
     # Outlined as in the banner, so a white colour (Tiles' white halves) still shows.
     return items + [Fill(rect(m + k * step, rule_y - 0.2, step, 0.8), colour, stroke=BAND, stroke_pt=0.2)
                     for k, colour in enumerate(stripe)]
+
+
+def header_width(paper: Paper) -> float:
+    """The width of a sheet's header: the kit's title takes ``TITLE_SHARE`` of it at the right."""
+    return paper.width - max(paper.margin, paper.corner) - paper.margin
+
+
+def header_lines(text: str, width: float, size: float, bold: bool = False) -> tuple[float, list[str]]:
+    """A sheet header's text: one line shrunk to fit, else two lines between
+    the top of the printable area and the rule under them (``HEADER_ROOM``)."""
+    return fit_lines(text, width, size, bold, most=2, height_mm=HEADER_ROOM) \
+        or (LEGIBLE_PT, wrap(text, width, LEGIBLE_PT, bold))
+
+
+def _header_baselines(paper: Paper, size: float, lines: list[str]) -> list[tuple[float, str]]:
+    """One line keeps the header's baseline; two hang from the printable area's top."""
+    if len(lines) == 1:
+        return [(paper.height - paper.margin - 4.0, lines[0])]
+    first = paper.height - paper.margin - ASCENT * size * PT
+    return [(first - k * size * PT * LEADING, line) for k, line in enumerate(lines)]
 
 
 LEGEND_ROLES = (CUT, VALLEY, MOUNTAIN, GLUE, WASTE)
@@ -687,8 +711,11 @@ def _cover(spec, options, sheets: list[Sheet], box, game_module) -> list:
     items += translate(title_banner(title, kit_colours(spec, options, game_module), w, banner), x0, top - banner)
     y = top - banner - 5
     if spec.get("credit"):
-        items.append(Text(x0, y, spec["credit"], size=fit_size(spec["credit"], w, 8), anchor="start"))
-        y -= 4.5
+        # A long credit wraps, as it does on the box label, rather than shrink past reading.
+        size, lines = fit_lines(spec["credit"], w, 8, most=CREDIT_LINES) or (6.0, wrap(spec["credit"], w, 6.0))
+        for line in lines:
+            items.append(Text(x0, y, line, size=size, anchor="start"))
+            y -= 4.5
     # Only a game that prints pieces per player colour names their number
     # (Tiles has black and white halves, not player colours).
     colours = options.colors if isinstance(spec.get("colors"), list) else None

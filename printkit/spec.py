@@ -21,6 +21,7 @@ from referencing.jsonschema import DRAFT202012
 
 from . import SPECS_DIR, games, plainyaml
 from .errors import PrintkitError, Problem, SpecError
+from .copyfit import text_problems
 from .palette import palette_problems
 
 SCHEMAS_DIR = Path(__file__).resolve().parent / "schemas"
@@ -213,13 +214,22 @@ def load(name: str, check: bool = True) -> Spec:
                                       f"'game' must be one of {known}, not {game!r}")])
     problems = schema_problems(spec)
     if not problems and check:
-        problems = unprintable_text(spec) or (games.stage(game, "checks").check_spec(spec)
+        problems = unprintable_text(spec) or (text_problems(spec, _parts_of(game))
+                                              + games.stage(game, "checks").check_spec(spec)
                                               + palette_problems(spec))
     errors = [p for p in problems if p.severity == "error"]
     if errors:
         raise SpecError(errors)
     spec.warnings = [p for p in problems if p.severity != "error"]
     return spec
+
+
+def _parts_of(game: str):
+    """The game's part generator, for the texts it prints (None for a game without one)."""
+    try:
+        return games.stage(game, "parts")
+    except PrintkitError:
+        return None
 
 
 def unprintable_text(spec: Spec) -> list[Problem]:

@@ -9,12 +9,13 @@ own two), in equal parts left to right.
 from __future__ import annotations
 
 from ..palette import printed_colours
-from ..writers.fonts import fit_size, wrap
+from ..writers.fonts import LEADING, LEGIBLE_PT, fit_lines, wrap
 from .core import CUT, PT, Fill, Line, Part, Text, rect, translate
 
 BAND = "#1E1E1E"
 STRIPE_SHARE = 0.16  # of the banner's height
 LABEL_W, LABEL_H = 90.0, 50.0  # mm: the box label
+MARGIN, BANNER_H = 4.0, 16.0  # mm: the box label's margin and its banner's height
 
 
 def kit_colours(spec, options, game_module=None) -> list[str]:
@@ -34,11 +35,21 @@ def title_banner(title: str, colours: list[str], width: float, height: float = 1
     for k, colour in enumerate(shown):
         items.append(Fill(rect(k * step, 0, step, stripe), colour, stroke=BAND, stroke_pt=0.3))
     band = height - stripe
-    size = fit_size(title, width - 8, min(26.0, band * 0.62 / PT), bold=True)
-    # Cap height about 0.73 em: the letters sit in the middle of the band.
-    items.append(Text(width / 2, stripe + band / 2 - 0.36 * size * PT, title, size=size, bold=True,
-                      color="#FFFFFF"))
+    size, lines = banner_lines(title, width, height)
+    # Cap height about 0.73 em: the lines sit in the middle of the band.
+    pitch = size * PT * LEADING
+    first = stripe + band / 2 + (len(lines) - 1) * pitch / 2 - 0.36 * size * PT
+    items += [Text(width / 2, first - k * pitch, line, size=size, bold=True, color="#FFFFFF")
+              for k, line in enumerate(lines)]
     return items
+
+
+def banner_lines(title: str, width: float, height: float) -> tuple[float, list[str]]:
+    """The size and lines of ``title`` in a banner: one line shrunk to fit,
+    else up to three (``title_problem`` refuses a title that needs more)."""
+    band = height * (1 - STRIPE_SHARE)
+    return fit_lines(title, width - 8, min(26.0, band * 0.62 / PT), bold=True, most=3,
+                     height_mm=band - 2) or (LEGIBLE_PT, wrap(title, width - 8, LEGIBLE_PT, bold=True))
 
 
 def box_label(spec, options, group: str, game_module=None, width: float = LABEL_W, height: float = LABEL_H) -> Part:
@@ -47,9 +58,29 @@ def box_label(spec, options, group: str, game_module=None, width: float = LABEL_
     title = str(spec.get("title") or spec.id)
     part = Part("Box label", width, height, kind="label", group=group, rotatable=True)
     part.add(Line(rect(0, 0, width, height), role=CUT, closed=True))
-    margin = 4.0
-    banner = title_banner(title, kit_colours(spec, options, game_module), width - 2 * margin, 16.0)
-    part.extend(translate(banner, margin, height - margin - 16.0))
+    margin = MARGIN
+    banner = title_banner(title, kit_colours(spec, options, game_module), width - 2 * margin, BANNER_H)
+    part.extend(translate(banner, margin, height - margin - BANNER_H))
+    top = height - margin - BANNER_H - 5.5
+    rows, _ = label_rows(spec, width - 2 * margin, top - margin)
+    y = top
+    for line, size, bold in rows:
+        part.add(Text(width / 2, y, line, size=size, bold=bold))
+        y -= size * PT * 1.35
+    return part
+
+
+def label_fits(spec) -> bool:
+    """Whether the lines under the banner of a ``LABEL_W`` x ``LABEL_H`` box label fit it."""
+    return label_rows(spec, LABEL_W - 2 * MARGIN, LABEL_H - 2 * MARGIN - BANNER_H - 5.5)[1]
+
+
+def label_rows(spec, width: float, drop: float) -> tuple[list[tuple[str, float, bool]], bool]:
+    """The lines under a box label's banner, each (words, size, bold), and
+    whether they fit: within ``width`` and ``drop`` from the first baseline
+    to the last at a legible size. Long words are broken and every line is
+    kept; when they are too many, all of them are set smaller, down to 6 pt,
+    and then the kit's own tag line gives its room to the spec's words."""
     lines = []
     if spec.get("credit"):
         lines.append((str(spec["credit"]), 7.0, False))
@@ -59,20 +90,16 @@ def box_label(spec, options, group: str, game_module=None, width: float = LABEL_
         lines.append((f"{low} players" if low == high else f"{low} to {high} players", 8.5, True))
     if spec.get("description"):
         lines.append((str(spec["description"]), 7.0, False))
-    lines.append(("A print-and-play kit: cut, fold and play", 7.0, False))
-    top = height - margin - 16.0 - 5.5
-    # Long words are broken and every line is kept; when they are too many for
-    # the label, all of them are set smaller until the last clears the bottom.
-    scale = 1.0
+    rows, fits = _shrunk(lines + [("A print-and-play kit: cut, fold and play", 7.0, False)], width, drop)
+    return (rows, fits) if fits else _shrunk(lines, width, drop)
+
+
+def _shrunk(lines, width: float, drop: float) -> tuple[list[tuple[str, float, bool]], bool]:
+    scale, least = 1.0, LEGIBLE_PT / min(size for _, size, _ in lines)
     while True:
         rows = [(line, size * scale, bold) for text, size, bold in lines
-                for line in wrap(text, width - 2 * margin, size * scale, bold)]
-        drop = sum(size * PT * 1.35 for _, size, _ in rows[:-1])
-        if top - drop >= margin or scale <= 0.5:
-            break
+                for line in wrap(text, width, size * scale, bold)]
+        fits = sum(size * PT * 1.35 for _, size, _ in rows[:-1]) <= drop
+        if fits or scale - 0.05 < least - 1e-9:
+            return rows, fits
         scale -= 0.05
-    y = top
-    for line, size, bold in rows:
-        part.add(Text(width / 2, y, line, size=size, bold=bold))
-        y -= size * PT * 1.35
-    return part

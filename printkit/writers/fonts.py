@@ -95,6 +95,50 @@ def wrap(text: str, width_mm: float, size: float, bold: bool = False) -> list[st
     return lines
 
 
+# The smallest type a kit sets a spec's words in: below it print is hard to read.
+LEGIBLE_PT = 6.0
+SIZE_STEP = 0.25  # points tried between the largest size and the smallest
+LEADING = 1.2  # line pitch per size
+
+
+def fit_lines(text: str, width_mm: float, size: float, bold: bool = False, smallest: float = LEGIBLE_PT,
+              most: int = 1, height_mm: float | None = None) -> tuple[float, list[str]] | None:
+    """(size, lines) for ``text`` in a box ``width_mm`` wide: on one line
+    shrunk as ``fit_size`` does while it stays at ``smallest`` or more, else
+    wrapped (``wrap``) at the largest size down to ``smallest`` that needs at
+    most ``most`` lines whose block, at ``LEADING``, is no taller than
+    ``height_mm``; None when even ``smallest`` leaves it too long."""
+    one = fit_size(text, width_mm, size, bold, smallest)
+    if text_width_mm(text, one, bold) <= width_mm + 1e-6 and _block_mm(1, one) <= (height_mm or 1e9):
+        return one, [text]
+    pt = size
+    while pt >= smallest - 1e-9:
+        lines = wrap(text, width_mm, pt, bold)
+        if len(lines) <= most and _block_mm(len(lines), pt) <= (height_mm or 1e9) \
+                and all(text_width_mm(line, pt, bold) <= width_mm + 1e-6 for line in lines):
+            return pt, lines
+        pt -= SIZE_STEP
+    return None
+
+
+def _block_mm(lines: int, size: float) -> float:
+    """The height of ``lines`` lines at ``size`` points, cap of the first to foot of the last."""
+    return size * 25.4 / 72 * (1 + (lines - 1) * LEADING)
+
+
+def fits_up_to(text: str, fits) -> int:
+    """How many characters of ``text`` from its start ``fits`` accepts: the
+    length a refusal states as the most (a bisection; ``fits`` takes a text)."""
+    low, high = 0, len(text)
+    while low < high:
+        mid = (low + high + 1) // 2
+        if fits(text[:mid]):
+            low = mid
+        else:
+            high = mid - 1
+    return low
+
+
 def missing_glyphs(text: str) -> list[str]:
     """The characters of ``text`` that printkit's fonts cannot draw, in order,
     each once: control characters, and what DejaVu Sans (or its bold face) lacks."""

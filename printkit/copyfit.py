@@ -1,0 +1,113 @@
+"""Copyfitting: does every text a spec sets fit where the kit prints it?
+
+A spec's words are set where the kit prints them by wrapping (breaking long
+words) and shrinking, never below ``LEGIBLE_PT``; what cannot fit even then
+is refused at load, at the line of its value, with the most it may hold.
+The title goes on every sheet's header and on the banners of the cover and
+the box label; the credit on the cover and, with the description, on the
+box label. A game lists its own texts (colour names, piece names) as
+``text_boxes(spec)`` in its part generator: ``TextBox`` each.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from .writers.fonts import LEGIBLE_PT, fit_lines, fits_up_to
+
+
+@dataclass(frozen=True)
+class TextBox:
+    """Where a spec's text prints: ``width`` mm, up to ``most`` lines no
+    taller than ``height`` mm, from ``size`` down to ``smallest`` points."""
+
+    pointer: tuple
+    text: str
+    where: str  # "the box label", "a McKinney tile"...
+    width: float
+    size: float
+    bold: bool = False
+    most: int = 1
+    height: float | None = None
+    smallest: float = LEGIBLE_PT
+
+    def fits(self, text: str | None = None) -> bool:
+        return fit_lines(self.text if text is None else text, self.width, self.size, self.bold,
+                         self.smallest, self.most, self.height) is not None
+
+
+def _papers():
+    from .sheets import PAPERS, PRINT_AND_CUT_CORNER, PRINT_AND_CUT_MARGIN
+
+    for paper in PAPERS.values():
+        yield paper
+        yield replace(paper, margin=PRINT_AND_CUT_MARGIN, corner=PRINT_AND_CUT_CORNER)
+
+
+def kit_boxes(spec) -> list[TextBox]:
+    """The title's and credit's places on every kit, at their narrowest."""
+    from .parts.identity import BANNER_H, LABEL_W, MARGIN
+    from .sheets import CREDIT_LINES, HEADER_ROOM, TITLE_SHARE, content_box, header_width
+
+    boxes = []
+    title = spec.get("title")
+    if title:
+        header = min(header_width(p) for p in _papers()) * TITLE_SHARE
+        boxes.append(TextBox(("title",), title, "every sheet's header", header, 7.5, most=2, height=HEADER_ROOM))
+        # The box label's banner is the narrowest (the cover's and the rulebook's are wider).
+        band = BANNER_H * (1 - 0.16)
+        boxes.append(TextBox(("title",), title, "the box label's banner", LABEL_W - 2 * MARGIN - 8,
+                             min(26.0, band * 0.62 / (25.4 / 72)), bold=True, most=3, height=band - 2))
+    credit = spec.get("credit")
+    if credit:
+        cover = min(content_box(p)[2] for p in _papers())
+        boxes.append(TextBox(("credit",), credit, "the cover sheet", cover, 8.0, most=CREDIT_LINES))
+    return boxes
+
+
+def _too_long(spec, box: TextBox):
+    lines = f"{box.most} lines" if box.most > 1 else "one line"
+    return spec.problem(box.pointer, f"{'/'.join(map(str, box.pointer))} is too long for {box.where} "
+                        f"({lines} of {box.width:.0f} mm, {box.smallest:g} pt or more): "
+                        f"{_fitting(box.text, box.fits)}")
+
+
+def _fitting(text: str, fits) -> str:
+    most = fits_up_to(text, fits)
+    return (f"it fits {most} of its {len(text)} characters; shorten it "
+            "(wide letters such as W take more room than narrow ones)")
+
+
+def _label_problem(spec):
+    from .parts.identity import label_fits
+
+    if label_fits(spec):
+        return None
+    data = dict(spec.data)
+    for key, other in (("credit", "description"), ("description", "credit")):
+        text = str(spec.get(key) or "")
+        fits = lambda t, key=key: label_fits({**data, key: t})  # noqa: E731
+        if text and fits_up_to(text, fits):  # a few of its letters fit beside the other
+            return spec.problem((key,), f"{key} is too long for the box label beside the {other} "
+                                f"(its lines at 6 pt or more): {_fitting(text, fits)}")
+    alone = {**data, "description": ""}
+    if label_fits(alone):
+        return spec.problem(("credit",), "credit and description are too long for the box label together "
+                            "(its lines at 6 pt or more), though the credit fits alone; shorten one of them")
+    return spec.problem(("credit",), "credit is too long for the box label even without the description "
+                        f"(its lines at 6 pt or more): {_fitting(str(spec.get('credit')), lambda t: label_fits({**alone, 'credit': t}))}")
+
+
+def text_problems(spec, game_module=None) -> list:
+    """Every spec text that no legible size fits where it prints, at its line."""
+    boxes = kit_boxes(spec) + list(getattr(game_module, "text_boxes", lambda _: [])(spec))
+    problems = []
+    seen = set()
+    for box in boxes:
+        if box.pointer not in seen and not box.fits():
+            seen.add(box.pointer)
+            problems.append(_too_long(spec, box))
+    label = _label_problem(spec)
+    if label is not None and label.line not in {p.line for p in problems}:
+        problems.append(label)
+    return problems
