@@ -30,10 +30,13 @@ class TextBox:
     most: int = 1
     height: float | None = None
     smallest: float = LEGIBLE_PT
+    around: tuple[str, str] = ("", "")  # the words printed before and after it
+    sized_by: str = ""  # the spec key that sets the box's size, if one does
 
     def fits(self, text: str | None = None) -> bool:
-        return fit_lines(self.text if text is None else text, self.width, self.size, self.bold,
-                         self.smallest, self.most, self.height) is not None
+        shown = self.around[0] + (self.text if text is None else text) + self.around[1]
+        return fit_lines(shown, self.width, self.size, self.bold, self.smallest, self.most,
+                         self.height) is not None
 
 
 def _papers():
@@ -65,10 +68,21 @@ def kit_boxes(spec) -> list[TextBox]:
     return boxes
 
 
+def sheet_header(pointer: tuple, text: str, around=("", "")) -> TextBox:
+    """The left of a sheet's header, what the sheet holds, beside the longest
+    title: ``text`` printed between the two words of ``around``."""
+    from .sheets import HEADER_ROOM, TITLE_SHARE, header_width
+
+    width = min(header_width(p) for p in _papers()) * (1 - TITLE_SHARE) - 4
+    return TextBox(pointer, text, "a sheet's header", width, 10.0, bold=True, most=2, height=HEADER_ROOM,
+                   around=("Sheet 10 of 10: " + around[0], around[1]))
+
+
 def _too_long(spec, box: TextBox):
     lines = f"{box.most} lines" if box.most > 1 else "one line"
+    sized = f"; {box.sized_by} sets it" if box.sized_by else ""
     return spec.problem(box.pointer, f"{'/'.join(map(str, box.pointer))} is too long for {box.where} "
-                        f"({lines} of {box.width:.0f} mm, {box.smallest:g} pt or more): "
+                        f"({lines} of {box.width:.0f} mm, {box.smallest:g} pt or more{sized}): "
                         f"{_fitting(box.text, box.fits)}")
 
 

@@ -34,8 +34,8 @@ import math
 
 from ...errors import SpecError
 from ...options import pieces_group
-from ...parts.core import (ART, CUT, CUT_CLEAR, GLUE_GREY, INK, MOUNTAIN, PT, VALLEY, WASTE, WASTE_GREY, Circle,
-                           Fill, Line, Part, Text, glue_tab_art, item_box, rect, regular_polygon, tabbed_outline,
+from ...parts.core import (ART, CUT, CUT_CLEAR, GLUE_GREY, INK, MIN_TEXT_PT, MOUNTAIN, PT, VALLEY, WASTE,
+                           WASTE_GREY, Circle, Fill, Line, Part, Text, glue_tab_art, item_box, rect, regular_polygon, tabbed_outline,
                            transform, translate)
 from ...parts.marks import player_mark, unit_symbol
 from ...writers.fonts import fit_size, text_width_mm, wrap
@@ -109,11 +109,34 @@ def sheet_title(group: str, members: list[Part]) -> str:
     colors = list(dict.fromkeys(p.meta.get("color", "") for p in members))
     units = sum(1 for p in members if p.kind == "unit") // len(colors)
     markers = sum(1 for p in members if p.kind == "slider-marker") // len(colors)
+    return pieces_title(colors, markers, units)
+
+
+def pieces_title(colors: list[str], markers: int, units: int) -> str:
     if len(colors) == 1:
         return f"{colors[0]} pieces: Builder, {markers} Slider Markers, {units} Units"
     # Several colours: their names alone (the checklist counts the pieces),
     # so that four of them still leave the title a size to read.
     return "Pieces of " + ", ".join(colors[:-1]) + " and " + colors[-1]
+
+
+def text_boxes(spec) -> list:
+    """Where the colour names print (``copyfit``): a quadrant's start
+    corner, and the pieces sheets' headers, one colour's or all of them."""
+    from ...copyfit import TextBox, sheet_header
+
+    g = kit_geometry(spec)
+    colors = spec["colors"]
+    boxes = [TextBox(("colors", i, "name"), c["name"], "a quadrant's start corner", g.track * CORNER_NAME,
+                     CORNER_PT, smallest=MIN_TEXT_PT, sized_by="kit/track_mm") for i, c in enumerate(colors)]
+    longest = max(range(len(colors)), key=lambda i: text_width_mm(colors[i]["name"], 10, bold=True))
+    names = [colors[s]["name"] if s != longest else "\0" for s in playing_seats(spec, spec["players"]["max"])]
+    for title in (pieces_title(["\0"], 99, 99), pieces_title(names + ["\0"] * (longest not in names), 0, 0)):
+        boxes.append(sheet_header(("colors", longest, "name"), colors[longest]["name"],
+                                  tuple(title.split("\0", 1))))
+    boxes.append(sheet_header(("colors", longest, "name"), colors[longest]["name"],
+                              ("Board Quadrant B, bottom-right, start square ", "")))
+    return boxes
 
 
 def _text_on(x, y, text, up, size, bold=False, color=INK) -> Text:
@@ -222,6 +245,7 @@ def _margin_note(a, b, distance, words) -> Text:
     return _text_on(mx, my, words, up, fit_size(words, length * 0.9, 7.5))
 
 
+CORNER_NAME, CORNER_PT = 0.62, 5.5  # a start corner's colour name: its share of the track, its size
 LABEL_INSET = 3.0  # mm from the track's end (a cut line) to its labels
 
 
@@ -305,7 +329,8 @@ def _corner_label(q: Quadrant, color: dict | None) -> list:
     if color is not None:
         # Kept 2.5 mm or more inside the cut, as everything that must be read.
         items += player_mark(color["mark"], cx - T * 0.3, cy - T * 0.31, T * 0.12)
-        items.append(Text(cx - T * 0.2, cy - T * 0.34, color["name"], size=fit_size(color["name"], T * 0.62, 5.5),
+        items.append(Text(cx - T * 0.2, cy - T * 0.34, color["name"],
+                          size=fit_size(color["name"], T * CORNER_NAME, CORNER_PT, smallest=MIN_TEXT_PT),
                           anchor="start"))
     return items
 

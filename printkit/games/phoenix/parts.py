@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import math
 
-from ...parts.core import CUT, CUT_CLEAR, INK, PT, Circle, Fill, Line, Part, Text, rect, regular_polygon, translate
+from ...parts.core import CUT, CUT_CLEAR, INK, MIN_TEXT_PT, PT, Circle, Fill, Line, Part, Text, rect, regular_polygon, translate
 from ...parts.marks import player_mark, unit_symbol
 from ...parts.nets import die_net, standup_net
 from ...parts.steps import PRINT_STEP, numbered_steps
@@ -34,6 +34,35 @@ GRID_INK = "#3A3A3A"
 LABEL_GREY = "#8A8A8A"
 EMBLEM_INK = "#7A5A00"  # dark gold: the Phoenix emblem reads in greyscale and ink-saver
 WHITE = "#FFFFFF"
+
+ASHES_NAME_W = 25.0  # mm for a colour's name on the Ashes, before its row's places
+SCORE_LABEL_W = 50.0  # mm of a score table's row labels, before the players' columns
+
+
+def text_boxes(spec) -> list:
+    """Where the colour names print (``copyfit``): a Bird's base, the Ashes,
+    a score table's column (as narrow as the most players make it) and the
+    Birds sheets' header."""
+    from ...copyfit import TextBox, sheet_header
+
+    colors = spec["colors"]
+    base = spec["birds"]["net"]["width_mm"] - 2
+    column = (board_size(spec)[0] - SCORE_LABEL_W) / spec["players"]["max"] - 9.5
+    boxes = []
+    for i, c in enumerate(colors):
+        at = ("colors", i, "name")
+        boxes += [TextBox(at, c["name"], "a Bird's base", base, 6.0, smallest=MIN_TEXT_PT,
+                          sized_by="birds/net/width_mm"),
+                  TextBox(at, c["name"], "the Ashes", ASHES_NAME_W, 9.0, bold=True, smallest=MIN_TEXT_PT),
+                  TextBox(at, c["name"], "a score table's column", column, 8.5, bold=True, smallest=MIN_TEXT_PT)]
+    shown = colors[:spec["players"]["max"]]
+    longest = max(range(len(shown)), key=lambda i: text_width_mm(shown[i]["name"], 10, bold=True))
+    before = ", ".join(c["name"] for c in shown[:longest])
+    after = ", ".join(c["name"] for c in shown[longest + 1:])
+    boxes.append(sheet_header(("colors", longest, "name"), shown[longest]["name"],
+                              (f"99 Birds: {before + ', ' if before else ''}", f"{', ' + after if after else ''}")))
+    return boxes
+
 
 def printed_colors(spec, options) -> list[dict]:
     """The player colours this kit prints: the first ``options.colors``."""
@@ -246,7 +275,8 @@ def bird_part(spec, color: dict, kind: str, row: int = 0) -> Part:
 
     def base_art(w: float, h: float) -> list:
         return (player_mark(color["mark"], w / 2, h * 0.62, min(5.0, h * 0.3))
-                + [Text(w / 2, h * 0.18, color["name"], size=fit_size(color["name"], w - 2, 6))])
+                + [Text(w / 2, h * 0.18, color["name"],
+                        size=fit_size(color["name"], w - 2, 6, smallest=MIN_TEXT_PT))])
 
     items, width, height = standup_net(net["width_mm"], net["face_mm"], net["base_mm"], net["glue_tab_mm"],
                                        bird_art(color, kind), bird_art(color, kind), base_art)
@@ -283,7 +313,8 @@ def ashes_part(spec, colors: list[dict]) -> Part:
         bottom = height - title_h - (i + 1) * row_h
         part.add(Fill(rect(4, bottom + 2, 8, foot_h), color["hex"], stroke=INK, stroke_pt=0.4))
         part.extend(player_mark(color["mark"], 20, bottom + 2 + foot_h / 2, 6))
-        part.add(Text(26, bottom + 2 + foot_h / 2 - 1.2, color["name"], size=9, bold=True, anchor="start"))
+        part.add(Text(26, bottom + 2 + foot_h / 2 - 1.2, color["name"], bold=True, anchor="start",
+                      size=fit_size(color["name"], ASHES_NAME_W, 9, bold=True, smallest=MIN_TEXT_PT)))
         places = sum(spec["birds"]["counts"].values())
         step = min(foot_w + 14, (width - 56 - foot_w) / max(1, places - 1))
         k = 0
@@ -329,7 +360,7 @@ def score_part(spec, colors: list[dict], number: int) -> Part:
     casino = spec["variants"].get("casino")
     if casino:
         rows.append(f"Casino chips (start {casino['starting_chips']})")
-    head_h, row_h, label_w = 9.0, 8.0, 50.0
+    head_h, row_h, label_w = 9.0, 8.0, SCORE_LABEL_W
     height = 7 + head_h + len(rows) * row_h + 1
     part = Part("Score table (one game)", width, height, kind="score", group="score", rotatable=False, stock="paper",
                 plural="Score tables (one game each)")
@@ -344,7 +375,8 @@ def score_part(spec, colors: list[dict], number: int) -> Part:
         left = label_w + c * col_w
         part.add(Fill(rect(left, top - 2.2, col_w, 2.2), color["hex"]))
         part.extend(player_mark(color["mark"], left + 4.5, top - head_h / 2 - 1, 4.2))
-        part.add(Text(left + 8.5, top - head_h / 2 - 2.2, color["name"], size=8.5, bold=True, anchor="start"))
+        part.add(Text(left + 8.5, top - head_h / 2 - 2.2, color["name"], bold=True, anchor="start",
+                      size=fit_size(color["name"], col_w - 9.5, 8.5, bold=True, smallest=MIN_TEXT_PT)))
     for r, label in enumerate(rows):
         baseline = top - head_h - (r + 1) * row_h + 2.6
         bold = label.startswith("Total")
