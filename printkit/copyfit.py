@@ -108,8 +108,9 @@ def _label_problem(spec):
     if label_fits(alone):
         return spec.problem(("credit",), "credit and description are too long for the box label together "
                             "(its lines at 6 pt or more), though the credit fits alone; shorten one of them")
+    fits = lambda t: label_fits({**alone, "credit": t})  # noqa: E731
     return spec.problem(("credit",), "credit is too long for the box label even without the description "
-                        f"(its lines at 6 pt or more): {_fitting(str(spec.get('credit')), lambda t: label_fits({**alone, 'credit': t}))}")
+                        f"(its lines at 6 pt or more): {_fitting(str(spec.get('credit')), fits)}")
 
 
 def text_problems(spec, game_module=None) -> list:

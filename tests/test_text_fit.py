@@ -91,7 +91,9 @@ def check_sheets(laid, texts: list[str]) -> None:
         items += [(item, p) for p in sheet.placements for item in p.items()]
         bands = [item_box(i) for i, _ in items if isinstance(i, Fill) and i.color == BAND]
         for item, placement in items:
-            if not (isinstance(item, Text) and any(item.text in t for t in texts) and item.text.strip()):
+            # A line of the text, or a line that holds all of it ("Builder (Blue)").
+            if not (isinstance(item, Text) and item.text.strip()
+                    and any(item.text in t or t in item.text for t in texts)):
                 continue
             box = item_box(item)
             least = SHEET_PT if placement is None or placement.part.kind == "label" else MIN_TEXT_PT
@@ -173,6 +175,18 @@ def test_a_title_on_card_backs_and_a_description_fit_or_are_refused(tmp_path_fac
 def test_colour_names_fit_on_every_piece_or_are_refused(tmp_path_factory, game, names):
     text, lines = with_colour_names(game, names)
     build_or_refused(tmp_path_factory.mktemp("kit"), game, {f"colour {k}": n for k, n in enumerate(names)},
+                     text, lines)
+
+
+@SETTINGS
+@given(names=st.lists(words(24), min_size=3, max_size=3, unique=True), title=words(80))
+def test_shape_names_and_the_title_fit_the_tiles_reference_card_or_are_refused(tmp_path_factory, names, title):
+    text = with_values("tiles", {"title": title})
+    lines = [line_of(text, "title")]
+    for shape, name in zip(("Rock", "Paper", "Scissors"), names):
+        lines.append(text.splitlines().index(f"    name: {shape}") + 1)
+        text = text.replace(f"    name: {shape}\n", f"    name: {json.dumps(name, ensure_ascii=False)}\n")
+    build_or_refused(tmp_path_factory.mktemp("kit"), "tiles", {"title": title, **dict(enumerate(names))},
                      text, lines)
 
 

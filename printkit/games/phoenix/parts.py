@@ -21,7 +21,8 @@ from __future__ import annotations
 
 import math
 
-from ...parts.core import CUT, CUT_CLEAR, INK, MIN_TEXT_PT, PT, Circle, Fill, Line, Part, Text, rect, regular_polygon, translate
+from ...parts.core import (CUT, CUT_CLEAR, INK, MIN_TEXT_PT, PT, Circle, Fill, Line, Part, Text, rect,
+                           regular_polygon, translate)
 from ...parts.marks import player_mark, unit_symbol
 from ...parts.nets import die_net, standup_net
 from ...parts.steps import PRINT_STEP, numbered_steps

@@ -26,7 +26,7 @@ from .shapes import BLACK, WHITE, ShapeBook, connected, corner, normalise, swapp
 from ...sheets import Paper, content_box, paper_for
 from ...spec import data_of
 from ...writers.fonts import fit_size, text_width_mm
-from ...parts.core import ART, CUT, GUIDE, Circle, Fill, Line, Part, Text, rect
+from ...parts.core import ART, CUT, GUIDE, MIN_TEXT_PT, Circle, Fill, Line, Part, Text, rect
 from ...parts.nets import cells_outline
 
 MARK_GAP = 1.0  # mm between the grid and a crop mark
@@ -278,8 +278,8 @@ def reference_card(spec, options) -> Part:
     items: list = [Line(rect(0, 0, width, height), role=CUT, closed=True)]
     top = height - CARD_PAD
     title = f"{data['title']}: the shapes"
-    items.append(Text(CARD_PAD, top - 5, title, size=fit_size(title, width - 2 * CARD_PAD, 11, True),
-                      anchor="start", bold=True))
+    items.append(Text(CARD_PAD, top - 5, title, anchor="start", bold=True,
+                      size=fit_size(title, width - 2 * CARD_PAD, 11, True, smallest=MIN_TEXT_PT)))
     y = top - title_h
     xs = {BLACK: CARD_PAD + LABEL_W, WHITE: CARD_PAD + LABEL_W + section_w[BLACK] + SECTION_GAP}
     heads = {BLACK: "Black shapes (black halves)", WHITE: "White shapes (white halves)"}
@@ -293,11 +293,11 @@ def reference_card(spec, options) -> Part:
         h = row_h[n]
         mid = y - h / 2
         beaten = book.shapes[book.beaten[index]].name
-        items.append(Text(CARD_PAD, mid + 1, shape.name, size=fit_size(shape.name, LABEL_W - 2, 11, True),
-                          anchor="start", bold=True))
+        items.append(Text(CARD_PAD, mid + 1, shape.name, anchor="start", bold=True,
+                          size=fit_size(shape.name, LABEL_W - 2, 11, True, smallest=MIN_TEXT_PT)))
         words = f"beats {beaten}"
-        items.append(Text(CARD_PAD, mid - 3.5, words, size=fit_size(words, LABEL_W - 2, 7.5),
-                          anchor="start"))
+        items.append(Text(CARD_PAD, mid - 3.5, words, anchor="start",
+                          size=fit_size(words, LABEL_W - 2, 7.5, smallest=MIN_TEXT_PT)))
         for colour in (BLACK, WHITE):
             x = xs[colour]
             for image in book.images[colour][index]:
@@ -311,11 +311,38 @@ def reference_card(spec, options) -> Part:
     items.append(Line(((sep_x, rows_top), (sep_x, y + row_gap)), role=ART, color="#BBBBBB", width_pt=0.5))
     y -= 1
     for line in notes:
-        items.append(Text(CARD_PAD, y - 2.5, line, size=fit_size(line, width - 2 * CARD_PAD, 7.0),
-                          anchor="start"))
+        items.append(Text(CARD_PAD, y - 2.5, line, anchor="start",
+                          size=fit_size(line, width - 2 * CARD_PAD, 7.0, smallest=MIN_TEXT_PT)))
         y -= 3.6
     part.extend(items)
     return part
+
+
+def text_boxes(spec) -> list:
+    """Where the reference card prints the title and the shapes' names
+    (``copyfit``): its title line, a row's name and what it beats, and
+    the note of which beats which."""
+    from ...copyfit import TextBox
+
+    data = data_of(spec)
+    if not data["reference_cards"]:
+        return []
+    room = reference_card(spec, None).width - 2 * CARD_PAD
+    boxes = [TextBox(("title",), data["title"], "the reference card", room, 11.0, bold=True,
+                     smallest=MIN_TEXT_PT, around=("", ": the shapes"))]
+    book = ShapeBook.from_spec(data)
+    keys = list(data["shapes"])
+    chain = _card_notes(book)[1]
+    for key, shape in zip(keys, book.shapes):
+        at = ("shapes", key, "name")
+        boxes += [TextBox(at, shape.name, "the reference card", LABEL_W - 2, 11.0, bold=True, smallest=MIN_TEXT_PT),
+                  TextBox(at, shape.name, "the reference card", LABEL_W - 2, 7.5, smallest=MIN_TEXT_PT,
+                          around=("beats ", ""))]
+    longest = max(range(len(keys)), key=lambda i: text_width_mm(book.shapes[i].name, 7.0))
+    before, _, after = chain.partition(book.shapes[longest].name)
+    boxes.append(TextBox(("shapes", keys[longest], "name"), book.shapes[longest].name, "the reference card's note",
+                         room, 7.0, smallest=MIN_TEXT_PT, around=(before, after)))
+    return boxes
 
 
 def _card_notes(book: ShapeBook) -> list[str]:
