@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from .writers.fonts import LEGIBLE_PT, fit_lines, fits_up_to
+from .writers.fonts import LEGIBLE_PT, fit_lines, fits_up_to, text_width_mm
 
 
 @dataclass(frozen=True)
@@ -76,6 +76,30 @@ def sheet_header(pointer: tuple, text: str, around=("", "")) -> TextBox:
     width = min(header_width(p) for p in _papers()) * (1 - TITLE_SHARE) - 4
     return TextBox(pointer, text, "a sheet's header", width, 10.0, bold=True, most=2, height=HEADER_ROOM,
                    around=("Sheet 10 of 10: " + around[0], around[1]))
+
+
+def checklist_row(pointer: tuple, text: str, around=("", "")) -> TextBox:
+    """A row of the cover's checklist, ``text`` printed between the words of
+    ``around``, beside the longest list of sheets it names."""
+    from .sheets import CHECKLIST_NAME_PT, checklist_room, content_box
+
+    width = min(checklist_room(content_box(p)[2], "sheets 10, 11, 12") for p in _papers())
+    return TextBox(pointer, text, "the cover's checklist", width, CHECKLIST_NAME_PT, around=around)
+
+
+def colour_name_boxes(spec, rows: tuple[str, ...], headers: tuple = (), joined: str = "") -> list[TextBox]:
+    """The boxes of the longest colour name in the checklist, as each of
+    ``rows`` ("Scissors ({})") prints it, and in the sheet headers: each of
+    ``headers`` with one name, and all names joined by ``joined`` in a header."""
+    colors = spec["colors"][:spec["players"]["max"]]
+    longest = max(range(len(colors)), key=lambda i: text_width_mm(colors[i]["name"], 10, bold=True))
+    name, at = colors[longest]["name"], ("colors", longest, "name")
+    boxes = [checklist_row(at, name, tuple(row.split("{}"))) for row in rows]
+    boxes += [sheet_header(at, name, tuple(header.split("{}"))) for header in headers]
+    if joined:
+        names = [c["name"] if i != longest else "{}" for i, c in enumerate(colors)]
+        boxes.append(sheet_header(at, name, tuple(joined.format(" and ".join(names)).split("{}", 1))))
+    return boxes
 
 
 def _too_long(spec, box: TextBox):

@@ -64,6 +64,7 @@ PAPERS = {
 SAFE_MARGIN = 8.0  # mm kept free of ink on every edge (home printers: >= 6.35)
 TITLE_BAND = 9.0  # mm below the top margin for the sheet title
 TITLE_SHARE = 0.38  # of a sheet header's width, for the kit's title at its right
+CHECKLIST_NAME_PT = 7.5
 CREDIT_LINES = 4  # on the cover: the schema's 200 letters, even the widest, wrap into four
 HEADER_ROOM = TITLE_BAND - 3.5  # mm of it over the rule and its colour stripe, with a little air
 LEGEND_BAND = 7.0  # mm above the bottom margin for the legend
@@ -702,6 +703,11 @@ def scale_check(x: float, y: float) -> list:
     return items
 
 
+def checklist_room(width: float, ref: str) -> float:
+    """The width of a checklist row's name on a cover ``width`` mm wide, beside ``ref``, its sheets."""
+    return width / 2 - 3 - 12 - text_width_mm(ref, 6.5) - 2
+
+
 def _cover(spec, options, sheets: list[Sheet], box, game_module) -> list:
     x0, y0, w, h = box
     top = y0 + h
@@ -759,8 +765,7 @@ def _cover(spec, options, sheets: list[Sheet], box, game_module) -> list:
             ref = "sheets " + ", ".join(map(str, numbers))
         else:
             ref = f"sheets {numbers[0]}-{numbers[-1]}"
-        ref_w = text_width_mm(ref, 6.5)
-        size = fit_size(name, col_w - 12 - ref_w - 2, 7.5)
+        size = fit_size(name, checklist_room(w, ref), CHECKLIST_NAME_PT, smallest=LEGIBLE_PT)
         items.append(Text(cx + 11, cy, name, size=size, anchor="start"))
         items.append(Text(cx + col_w, cy, ref, size=6.5, anchor="end", color="#444444"))
     y -= per_col * line_h + 3

@@ -7,7 +7,9 @@ kit PDF."""
 from __future__ import annotations
 
 import json
+import math
 import re
+from dataclasses import replace
 
 import pypdfium2 as pdfium
 from click.testing import CliRunner
@@ -24,7 +26,7 @@ from printkit.parts.identity import BAND
 # Wide letters (and a space now and then), or narrower ones with no space:
 # all of them letters the fonts draw.
 ALPHABETS = ("WMŴЖШЮÆŒΩWM ", "xéиßñøWgq")
-SETTINGS = settings(max_examples=12, deadline=None, derandomize=True,
+SETTINGS = settings(max_examples=16, deadline=None, derandomize=True,
                     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 SHEET_PT = 6.0  # the smallest a spec's words print on a sheet or a box label (5 on a piece)
 SLACK = 0.05  # mm: rounding in the measures
@@ -78,6 +80,18 @@ def _contains(frame, x, y) -> bool:
     return frame[0] <= x <= frame[2] and frame[1] <= y <= frame[3]
 
 
+def _box(item: Text):
+    """The box of words as printed, turned words too (``item_box`` squares those)."""
+    if not item.angle % 180:
+        return item_box(item)
+    left, bottom, right, top = item_box(replace(item, angle=0.0))
+    turn = math.radians(item.angle)
+    corners = [(x - item.x, y - item.y) for x in (left, right) for y in (bottom, top)]
+    xs = [item.x + x * math.cos(turn) - y * math.sin(turn) for x, y in corners]
+    ys = [item.y + x * math.sin(turn) + y * math.cos(turn) for x, y in corners]
+    return (min(xs), min(ys), max(xs), max(ys))
+
+
 def check_sheets(laid, texts: list[str]) -> None:
     """Each line of ``texts`` on the sheets: 6 pt or more (5 on a piece),
     inside its banner, its header, its box label and the printable area."""
@@ -95,7 +109,7 @@ def check_sheets(laid, texts: list[str]) -> None:
             if not (isinstance(item, Text) and item.text.strip()
                     and any(item.text in t or t in item.text for t in texts)):
                 continue
-            box = item_box(item)
+            box = _box(item)
             least = SHEET_PT if placement is None or placement.part.kind == "label" else MIN_TEXT_PT
             assert item.size >= least - 1e-9, (item.text, item.size, sheet.number)
             assert inside(box, area), (item.text, box, "off the printable area", sheet.number)
@@ -171,8 +185,10 @@ def test_a_title_on_card_backs_and_a_description_fit_or_are_refused(tmp_path_fac
 
 
 @SETTINGS
-@given(game=st.sampled_from(["mckinney", "phoenix"]), names=st.lists(words(24), min_size=4, max_size=4, unique=True))
+@given(game=st.sampled_from(["mckinney", "phoenix", "lam", "playground"]),
+       names=st.lists(words(24), min_size=4, max_size=4, unique=True))
 def test_colour_names_fit_on_every_piece_or_are_refused(tmp_path_factory, game, names):
+    names = names[:2] if game in ("lam", "playground") else names
     text, lines = with_colour_names(game, names)
     build_or_refused(tmp_path_factory.mktemp("kit"), game, {f"colour {k}": n for k, n in enumerate(names)},
                      text, lines)
@@ -188,6 +204,17 @@ def test_shape_names_and_the_title_fit_the_tiles_reference_card_or_are_refused(t
         text = text.replace(f"    name: {shape}\n", f"    name: {json.dumps(name, ensure_ascii=False)}\n")
     build_or_refused(tmp_path_factory.mktemp("kit"), "tiles", {"title": title, **dict(enumerate(names))},
                      text, lines)
+
+
+@SETTINGS
+@given(names=st.lists(words(24), min_size=2, max_size=2, unique=True))
+def test_die_names_fit_their_nets_or_are_refused(tmp_path_factory, names):
+    text = (specs.SPECS_DIR / "phoenix.yaml").read_text(encoding="utf-8")
+    lines = []
+    for was, name in zip(("x: {name: Black,", "y: {name: White,"), names):
+        lines.append(text.splitlines().index(next(l for l in text.splitlines() if was in l)) + 1)
+        text = text.replace(was, f"{was[:10]}{json.dumps(name, ensure_ascii=False)},")
+    build_or_refused(tmp_path_factory.mktemp("kit"), "phoenix", dict(enumerate(names)), text, lines)
 
 
 def test_the_known_failures_are_refused_or_fit(tmp_path):

@@ -28,7 +28,8 @@ from __future__ import annotations
 from collections import deque
 from dataclasses import dataclass
 
-from .core import (ART, CUT, INK, MOUNTAIN, Circle, Fill, Line, Text, bounds, glue_tab_art, rect,
+from ..writers.fonts import fit_size
+from .core import (ART, CUT, INK, MIN_TEXT_PT, MOUNTAIN, Circle, Fill, Line, Text, bounds, glue_tab_art, rect,
                    tabbed_outline, transform)
 
 SIDES = {"N": (0, 1), "E": (1, 0), "S": (0, -1), "W": (-1, 0)}
@@ -150,11 +151,18 @@ def die_faces(cells, right_handed: bool = True) -> dict:
 class CubeNet:
     """Six cells of a net on a grid (col, row), the first one showing 1;
     the outer edges (cell, side) that carry the glue tabs, one per seam; and
-    where a caption fits (the top centre of a free area, in face units)."""
+    where a caption fits (the top centre of a free area, in face units) and
+    how wide that area is, in faces."""
 
     cells: tuple
     tabs: tuple
     caption_at: tuple = (0.0, 0.0)
+    caption_w: float = 2.0
+
+
+def caption_room(net: CubeNet, face: float) -> float:
+    """The width in mm a caption line has on a die's net, a millimetre clear each side."""
+    return net.caption_w * face - 2.0
 
 
 # The cross: a band of four faces with a face above and below its second.
@@ -267,7 +275,8 @@ def die_net(face: float, tab: float, face_hex: str = "#FFFFFF", pips_hex: str = 
     if caption:
         cx, cy = net.caption_at[0] * face, net.caption_at[1] * face
         for k, (text, size, bold) in enumerate(caption):
-            items.append(Text(cx, cy - 4.5 - k * 3.6, text, size=size, bold=bold))
+            items.append(Text(cx, cy - 4.5 - k * 3.6, text, bold=bold,
+                              size=fit_size(text, caption_room(net, face), size, bold, smallest=MIN_TEXT_PT)))
     low_x, low_y, high_x, high_y = bounds(items)
     items = [transform(i, dx=-low_x, dy=-low_y) for i in items]
     return items, high_x - low_x, high_y - low_y

@@ -170,6 +170,13 @@ def counter_part(letter: str, color: dict, size: float, group: str = "") -> Part
     return part
 
 
+def text_boxes(spec) -> list:
+    """Where the colour names print (``copyfit``): the checklist and the counters sheets' header."""
+    from ...copyfit import colour_name_boxes
+
+    return colour_name_boxes(spec, ("Scissors ({})",), joined="counters ({})")
+
+
 def parts(spec, options) -> list[Part]:
     data = data_of(spec)
     size = (data.get("kit") or {}).get("counter_mm", 20)

@@ -123,7 +123,7 @@ def pieces_title(colors: list[str], markers: int, units: int) -> str:
 def text_boxes(spec) -> list:
     """Where the colour names print (``copyfit``): a quadrant's start
     corner, and the pieces sheets' headers, one colour's or all of them."""
-    from ...copyfit import TextBox, sheet_header
+    from ...copyfit import TextBox, colour_name_boxes, sheet_header
 
     g = kit_geometry(spec)
     colors = spec["colors"]
@@ -136,7 +136,7 @@ def text_boxes(spec) -> list:
                                   tuple(title.split("\0", 1))))
     boxes.append(sheet_header(("colors", longest, "name"), colors[longest]["name"],
                               ("Board Quadrant B, bottom-right, start square ", "")))
-    return boxes
+    return boxes + colour_name_boxes(spec, ("Slider Markers ({})", "Scissors Units ({})"))
 
 
 def _text_on(x, y, text, up, size, bold=False, color=INK) -> Text:

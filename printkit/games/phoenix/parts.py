@@ -24,7 +24,7 @@ import math
 from ...parts.core import (CUT, CUT_CLEAR, INK, MIN_TEXT_PT, PT, Circle, Fill, Line, Part, Text, rect,
                            regular_polygon, translate)
 from ...parts.marks import player_mark, unit_symbol
-from ...parts.nets import die_net, standup_net
+from ...parts.nets import CROSS, caption_room, die_net, standup_net
 from ...parts.steps import PRINT_STEP, numbered_steps
 from ...sheets import label_room
 from ...writers.fonts import fit_size, text_width_mm
@@ -36,6 +36,7 @@ LABEL_GREY = "#8A8A8A"
 EMBLEM_INK = "#7A5A00"  # dark gold: the Phoenix emblem reads in greyscale and ink-saver
 WHITE = "#FFFFFF"
 
+DIE_ICON_ROOM = 13.0  # mm of a board edge kept for the die drawn either side of its words
 ASHES_NAME_W = 25.0  # mm for a colour's name on the Ashes, before its row's places
 SCORE_LABEL_W = 50.0  # mm of a score table's row labels, before the players' columns
 
@@ -44,7 +45,7 @@ def text_boxes(spec) -> list:
     """Where the colour names print (``copyfit``): a Bird's base, the Ashes,
     a score table's column (as narrow as the most players make it) and the
     Birds sheets' header."""
-    from ...copyfit import TextBox, sheet_header
+    from ...copyfit import TextBox, colour_name_boxes, sheet_header
 
     colors = spec["colors"]
     base = spec["birds"]["net"]["width_mm"] - 2
@@ -62,7 +63,15 @@ def text_boxes(spec) -> list:
     after = ", ".join(c["name"] for c in shown[longest + 1:])
     boxes.append(sheet_header(("colors", longest, "name"), shown[longest]["name"],
                               (f"99 Birds: {before + ', ' if before else ''}", f"{', ' + after if after else ''}")))
-    return boxes
+    face = spec["dice"]["face_mm"]
+    edge = min(spec["board"]["columns"], spec["board"]["rows"]) * spec["board"]["square_mm"] - DIE_ICON_ROOM
+    for axis in ("x", "y"):
+        name, at = spec["dice"][axis]["name"], ("dice", axis, "name")
+        boxes += [TextBox(at, name, "its die's net", caption_room(CROSS, face), 7.5, bold=True,
+                          smallest=MIN_TEXT_PT, around=("", " die"), sized_by="dice/face_mm"),
+                  TextBox(at, name.lower(), "the board's edge", edge, 7.5, bold=True, smallest=MIN_TEXT_PT,
+                          around=(f"{axis.upper()}: the ", " die"), sized_by="board/square_mm")]
+    return boxes + colour_name_boxes(spec, ("Scissors Bird ({})",))
 
 
 def printed_colors(spec, options) -> list[dict]:
@@ -182,15 +191,17 @@ def board_part(spec, for_rulebook: bool = False) -> Part:
         part.add(Text(x0 - 3.1, y0 + (y - 0.5) * sq - 1.3, str(y), size=10, bold=True))
     xd, yd = dice["x"], dice["y"]
     words = f"X: the {xd['name'].lower()} die"
-    tw = text_width_mm(words, 7.5, bold=True)
+    size = fit_size(words, cols * sq - DIE_ICON_ROOM, 7.5, bold=True, smallest=MIN_TEXT_PT)
+    tw = text_width_mm(words, size, bold=True)
     cx = x0 + cols * sq / 2
     part.extend(_die_icon(cx - tw / 2 - 4.6, height - 5.5, 3.0, xd["hex"], xd["pips_hex"]))
-    part.add(Text(cx, height - 4.9, words, size=7.5, bold=True))
+    part.add(Text(cx, height - 4.9, words, size=size, bold=True))
     words = f"Y: the {yd['name'].lower()} die"
-    tw = text_width_mm(words, 7.5, bold=True)
+    size = fit_size(words, rows * sq - DIE_ICON_ROOM, 7.5, bold=True, smallest=MIN_TEXT_PT)
+    tw = text_width_mm(words, size, bold=True)
     cy = y0 + rows * sq / 2
     part.extend(_die_icon(width - 5.5, cy - tw / 2 - 4.6, 3.0, yd["hex"], yd["pips_hex"]))
-    part.add(Text(width - 3.0, cy, words, size=7.5, bold=True, angle=90))
+    part.add(Text(width - 3.0, cy, words, size=size, bold=True, angle=90))
     part.add(Line(rect(0, 0, width, height), role=CUT, closed=True))
     part.meta.update(origin=(x0, y0), square=sq)
     return part

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import itertools
 
-from ...parts.core import CUT, INK, MOUNTAIN, PT, Fill, Line, Part, Text, bounds, rect, translate
+from ...parts.core import CUT, INK, MIN_TEXT_PT, MOUNTAIN, PT, Fill, Line, Part, Text, bounds, rect, translate
 from ...parts.marks import player_mark, unit_symbol
 from ...parts.nets import die_net, standup_net
 from ...parts.sections import assembly, sections
@@ -103,7 +103,7 @@ def _name_on_back(title: str, cx: float) -> list:
         lines = wrap(words[0], width, size, bold=True) + \
             (wrap(" ".join(words[1:]), width, size, bold=True) if len(words) > 1 else [])
         pitch = size if len(lines) <= 2 else size * PT * 1.45  # two lines stand well apart
-        if (len(lines) - 1) * pitch <= span or size <= 4.0:
+        if (len(lines) - 1) * pitch <= span or size <= MIN_TEXT_PT:
             break
         size -= 0.5
     top = CARD_H / 2 - 2 + (len(lines) - 1) * pitch / 2
@@ -171,6 +171,13 @@ def stand(color: dict, group: str = "") -> Part:
                 meta={"color": color["name"], "slit": (a, b, ridge)})
     part.extend(kept)
     return part
+
+
+def text_boxes(spec) -> list:
+    """Where the colour names print (``copyfit``): the checklist and a colour's own sheets' header."""
+    from ...copyfit import colour_name_boxes
+
+    return colour_name_boxes(spec, ("Scissors cards ({})",), ("cards ({}): fold each along its middle, glue, cut",))
 
 
 def parts(spec, options) -> list[Part]:
