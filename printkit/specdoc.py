@@ -163,7 +163,12 @@ def printable_limits() -> str:
                    f"{lw:.1f} x {lh:.1f} mm |")
     return "\n".join(out) + (f"\n\nThe printable area is the sheet less {SAFE_MARGIN:g} mm margins and the bands "
                              "for each sheet's title and legend. Parts may be turned by 90 degrees where "
-                             "they allow it; `printkit validate` checks every part on both papers.")
+                             "they allow it; `printkit validate` checks every part on both papers.\n\n"
+                             "Words a spec sets (the title, the credit, the description, colour, shape and "
+                             "die names) wrap and shrink where they print, never below 6 pt on a sheet or "
+                             "the box label, 5 pt on a piece; a text that cannot fit even so is refused "
+                             "when the spec is loaded, at its line, saying how many of its characters fit "
+                             "(wide letters such as W take more room than narrow ones).")
 
 
 def reference() -> str:
