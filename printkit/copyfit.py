@@ -83,7 +83,8 @@ def checklist_row(pointer: tuple, text: str, around=("", "")) -> TextBox:
     ``around``, beside the longest list of sheets it names."""
     from .sheets import CHECKLIST_NAME_PT, checklist_room, content_box
 
-    width = min(checklist_room(content_box(p)[2], "sheets 10, 11, 12") for p in _papers())
+    # A piece of one colour prints on a sheet or two of a kit's first dozen.
+    width = min(checklist_room(content_box(p)[2], "sheets 10, 11") for p in _papers())
     return TextBox(pointer, text, "the cover's checklist", width, CHECKLIST_NAME_PT, around=around)
 
 

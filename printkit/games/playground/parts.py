@@ -278,13 +278,16 @@ def cover(spec, options, width: float, height: float) -> list:
     # The plan in the lower left corner, beside the box label, as large as
     # the steps above it leave room for (the label gives way before the plan).
     caption_w = text_width_mm(PLAN_CAPTION, 8, bold=True)
+    # Whose base is at which end of the board: a long colour name widens the corner the steps keep clear.
+    bases = [f"{colour['name']} base" for colour in colours[:2]]
+    bases_w = max(text_width_mm(words, 6) for words in bases)
     _, low, _, high = bounds(assembly(board, scale=1.0))
     # First choice: the steps all above the plan and the label; else beside them.
     tries = [(True, 8.0, True)] + [(label, size, False) for label in (True, False) for size in (8.0, 7.0, 6.0)]
     for (label, size, above), scale in itertools.product(tries, PLAN_SCALES):
         plan = assembly(board, scale=scale)
         x0, y0, x1, y1 = bounds(plan)
-        corner = (0.0, 0.0, max(x1 - x0, caption_w) + 3.0, y1 - y0 + PLAN_CAPTION_H + 3.0)
+        corner = (0.0, 0.0, max(x1 - x0, caption_w, bases_w) + 3.0, y1 - y0 + PLAN_CAPTION_H + 3.0)
         if label and corner[2] > width - room_w:
             continue
         row = [(0.0, 0.0, width, max(corner[3], room_h))] if above else []
@@ -296,9 +299,8 @@ def cover(spec, options, width: float, height: float) -> list:
     middle = (x1 - x0) / 2
     items = [Text(max(middle, caption_w / 2), y1 - y0 + 2.0, PLAN_CAPTION, size=8, bold=True)]
     items += translate(plan, -x0, -y0)
-    # Whose base is at which end of the board.
-    for name, y in ((colours[0]["name"], 1.2), (colours[1]["name"], y1 - y0 - 3.2)):
-        items.append(Text(middle, y, f"{name} base", size=6))
+    for words, y in zip(bases, (1.2, y1 - y0 - 3.2)):
+        items.append(Text(max(middle, bases_w / 2), y, words, size=6))
     items += numbered_steps("Making the kit", steps, width, height, keep_clear=[corner],
                             spare=spare if label else [])
     return items
