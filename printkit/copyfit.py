@@ -23,7 +23,7 @@ class TextBox:
 
     pointer: tuple
     text: str
-    where: str  # "the box label", "a McKinney tile"...
+    where: str  # "the box label", "a Bird's base"...
     width: float
     size: float
     bold: bool = False
@@ -49,32 +49,33 @@ def _papers():
 
 def kit_boxes(spec) -> list[TextBox]:
     """The title's and credit's places on every kit, at their narrowest."""
-    from .parts.identity import BANNER_H, LABEL_W, MARGIN
-    from .sheets import CREDIT_LINES, HEADER_ROOM, TITLE_SHARE, content_box, header_width
+    from .parts.identity import BANNER_H, BANNER_LINES, LABEL_W, MARGIN, banner_room
+    from .sheets import CREDIT_LINES, CREDIT_PT, HEADER_ROOM, HEADER_TITLE_PT, TITLE_SHARE, content_box, header_width
 
     boxes = []
     title = spec.get("title")
     if title:
         header = min(header_width(p) for p in _papers()) * TITLE_SHARE
-        boxes.append(TextBox(("title",), title, "every sheet's header", header, 7.5, most=2, height=HEADER_ROOM))
+        boxes.append(TextBox(("title",), title, "every sheet's header", header, HEADER_TITLE_PT, most=2,
+                             height=HEADER_ROOM))
         # The box label's banner is the narrowest (the cover's and the rulebook's are wider).
-        band = BANNER_H * (1 - 0.16)
-        boxes.append(TextBox(("title",), title, "the box label's banner", LABEL_W - 2 * MARGIN - 8,
-                             min(26.0, band * 0.62 / (25.4 / 72)), bold=True, most=3, height=band - 2))
+        room, size, tall = banner_room(LABEL_W - 2 * MARGIN, BANNER_H)
+        boxes.append(TextBox(("title",), title, "the box label's banner", room, size, bold=True,
+                             most=BANNER_LINES, height=tall))
     credit = spec.get("credit")
     if credit:
         cover = min(content_box(p)[2] for p in _papers())
-        boxes.append(TextBox(("credit",), credit, "the cover sheet", cover, 8.0, most=CREDIT_LINES))
+        boxes.append(TextBox(("credit",), credit, "the cover sheet", cover, CREDIT_PT, most=CREDIT_LINES))
     return boxes
 
 
 def sheet_header(pointer: tuple, text: str, around=("", "")) -> TextBox:
     """The left of a sheet's header, what the sheet holds, beside the longest
     title: ``text`` printed between the two words of ``around``."""
-    from .sheets import HEADER_ROOM, TITLE_SHARE, header_width
+    from .sheets import HEADER_PT, HEADER_ROOM, TITLE_SHARE, header_width
 
     width = min(header_width(p) for p in _papers()) * (1 - TITLE_SHARE) - 4
-    return TextBox(pointer, text, "a sheet's header", width, 10.0, bold=True, most=2, height=HEADER_ROOM,
+    return TextBox(pointer, text, "a sheet's header", width, HEADER_PT, bold=True, most=2, height=HEADER_ROOM,
                    around=("Sheet 10 of 10: " + around[0], around[1]))
 
 

@@ -64,7 +64,9 @@ PAPERS = {
 SAFE_MARGIN = 8.0  # mm kept free of ink on every edge (home printers: >= 6.35)
 TITLE_BAND = 9.0  # mm below the top margin for the sheet title
 TITLE_SHARE = 0.38  # of a sheet header's width, for the kit's title at its right
+HEADER_PT, HEADER_TITLE_PT = 10.0, 7.5  # a header's words at the left, the kit's title at the right
 CHECKLIST_NAME_PT = 7.5
+CREDIT_PT = 8.0
 CREDIT_LINES = 4  # on the cover: the schema's 200 letters, even the widest, wrap into four
 HEADER_ROOM = TITLE_BAND - 3.5  # mm of it over the rule and its colour stripe, with a little air
 LEGEND_BAND = 7.0  # mm above the bottom margin for the legend
@@ -587,9 +589,9 @@ def _title(spec, sheet: Sheet, stripe=()) -> list:
     left = f"Sheet {sheet.number} of {sheet.total}: {sheet.title}"
     right = spec.get("title", spec.id)
     width = header_width(paper)
-    right_size, rights = header_lines(right, width * TITLE_SHARE, 7.5)
+    right_size, rights = header_lines(right, width * TITLE_SHARE, HEADER_TITLE_PT)
     right_w = max(text_width_mm(line, right_size) for line in rights)
-    left_size, lefts = header_lines(left, width - right_w - 4, 10.0, bold=True)
+    left_size, lefts = header_lines(left, width - right_w - 4, HEADER_PT, bold=True)
     rule_y = paper.height - m - TITLE_BAND + 2.5
     items = [Text(m, y, line, size=left_size, anchor="start", bold=True)
              for y, line in _header_baselines(paper, left_size, lefts)]
@@ -718,7 +720,8 @@ def _cover(spec, options, sheets: list[Sheet], box, game_module) -> list:
     y = top - banner - 5
     if spec.get("credit"):
         # A long credit wraps, as it does on the box label, rather than shrink past reading.
-        size, lines = fit_lines(spec["credit"], w, 8, most=CREDIT_LINES) or (6.0, wrap(spec["credit"], w, 6.0))
+        size, lines = fit_lines(spec["credit"], w, CREDIT_PT, most=CREDIT_LINES) \
+            or (LEGIBLE_PT, wrap(spec["credit"], w, LEGIBLE_PT))
         for line in lines:
             items.append(Text(x0, y, line, size=size, anchor="start"))
             y -= 4.5

@@ -15,6 +15,7 @@ from .core import CUT, PT, Fill, Line, Part, Text, rect, translate
 BAND = "#1E1E1E"
 STRIPE_SHARE = 0.16  # of the banner's height
 LABEL_W, LABEL_H = 90.0, 50.0  # mm: the box label
+BANNER_LINES = 3
 MARGIN, BANNER_H = 4.0, 16.0  # mm: the box label's margin and its banner's height
 
 
@@ -46,10 +47,16 @@ def title_banner(title: str, colours: list[str], width: float, height: float = 1
 
 def banner_lines(title: str, width: float, height: float) -> tuple[float, list[str]]:
     """The size and lines of ``title`` in a banner: one line shrunk to fit,
-    else up to three (``title_problem`` refuses a title that needs more)."""
+    else up to ``BANNER_LINES`` (``copyfit`` refuses a title that needs more)."""
+    room, size, tall = banner_room(width, height)
+    return fit_lines(title, room, size, bold=True, most=BANNER_LINES, height_mm=tall) \
+        or (LEGIBLE_PT, wrap(title, room, LEGIBLE_PT, bold=True))
+
+
+def banner_room(width: float, height: float) -> tuple[float, float, float]:
+    """(width, largest size, height) the title has in a ``width`` x ``height`` mm banner."""
     band = height * (1 - STRIPE_SHARE)
-    return fit_lines(title, width - 8, min(26.0, band * 0.62 / PT), bold=True, most=3,
-                     height_mm=band - 2) or (LEGIBLE_PT, wrap(title, width - 8, LEGIBLE_PT, bold=True))
+    return width - 8, min(26.0, band * 0.62 / PT), band - 2
 
 
 def box_label(spec, options, group: str, game_module=None, width: float = LABEL_W, height: float = LABEL_H) -> Part:
