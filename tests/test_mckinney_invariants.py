@@ -74,3 +74,12 @@ def test_quick_legality_agrees_with_legal_actions():
         checked += 1
         s.apply(choose(s, rng))
     assert checked == 300
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_the_game_keeps_every_table_it_works_out_in_a_slot(players):
+    # Game.__slots__ names every table Game.__init__ works out: one left out
+    # would still work, read through the instance's dict at every step.
+    g = rules.load("mckinney", players=players)
+    assert set(vars(g)) == {"spec"}  # what base.Game sets
+    assert all(hasattr(g, name) for name in type(g).__slots__)

@@ -72,6 +72,20 @@ class Game(base.Game):
     comes from the spec's ``board.seating``."""
 
     name = "mckinney"
+    # What __init__ works out, each a slot: Python 3.11 reads a slot at its
+    # offset, but an attribute of an instance holding more than 30 through a
+    # dict (LOAD_ATTR_WITH_HINT), and play reads these tables at every step
+    # (-1.7% instructions a turn). tests/test_mckinney_invariants.py checks
+    # that __init__ sets nothing else.
+    __slots__ = (
+        "data", "num_players", "seats", "colors", "board", "width", "squares", "unit_step_base",
+        "num_distinct_actions", "turn_order", "starts", "spaces", "notches", "slider_starts", "step_kinds",
+        "reads", "shields", "unit_counts", "max_turns", "beats", "neighbours", "adjacent", "sides", "step_to",
+        "build_offsets", "builder_steps", "wall_value", "entry", "owner", "kind", "unit_owner", "is_unit",
+        "units_of", "side_codes", "side_pairs", "unit_side_pairs", "meets", "via", "step_dirs", "has_empty",
+        "toward", "without", "alone", "beside", "recode", "passes", "unit_step_sets", "transit_sets",
+        "step_from", "step_onto", "square_of", "step_sides", "around", "ring", "ring_pairs", "ring_pairs_high",
+        "builds_below", "builds_above", "builder_step_sets", "names", "max_game_length")
 
     def __init__(self, spec, players: int | None = None, variant: str | None = None, **options):
         self.refuse_unknown(variant, options)
