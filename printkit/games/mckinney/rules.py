@@ -75,7 +75,7 @@ class Game(base.Game):
     # What __init__ works out, each a slot: Python 3.11 reads a slot at its
     # offset, but an attribute of an instance holding more than 30 through a
     # dict (LOAD_ATTR_WITH_HINT), and play reads these tables at every step
-    # (-1.7% instructions a turn). tests/test_mckinney_invariants.py checks
+    # (about 2% more turns a second). tests/test_mckinney_invariants.py checks
     # that __init__ sets nothing else.
     __slots__ = (
         "data", "num_players", "seats", "colors", "board", "width", "squares", "unit_step_base",
