@@ -712,22 +712,21 @@ class State(base.State):
         legal = self._legal_cache
         # Checked against the legal actions when a playout has just asked for
         # them; otherwise without building the list.
-        if legal is not None and type(action) is int:
-            if self.phase != UNITS:  # a short list
-                if action not in legal:
-                    raise IllegalAction(f"action {action!r} is not legal in this position")
-            elif action:  # legal[0] is END (0)
-                # The Units stage's list (some 60) joins the moves of the
-                # player's Units: a step is in it if it is in the moves of the
-                # player's Unit it starts from (square_of: the wall's cell
-                # for an action that is no step).
-                g = self.game
-                if action >= g.num_distinct_actions:
-                    raise IllegalAction(f"action {action!r} is not legal in this position")
-                square = g.square_of[action]
-                if not (g.units_of[self.player][self.cells[square]] and action in self.moves[square]):
-                    raise IllegalAction(f"action {action!r} is not legal in this position")
-        elif not self._is_legal(action):
+        if legal is None or type(action) is not int:
+            listed = self._is_legal(action)
+        elif self.phase != UNITS:  # a short list
+            listed = action in legal
+        elif action:  # legal[0] is END (0)
+            # The Units stage's list (some 60) joins the moves of the player's
+            # Units: a step is in it if it is in the moves of the player's Unit
+            # it starts from (square_of: the wall's cell for an action that is
+            # no step, and for one past the last).
+            g = self.game
+            square = g.square_of[action] if action < g.num_distinct_actions else g.squares
+            listed = g.units_of[self.player][self.cells[square]] and action in self.moves[square]
+        else:
+            listed = True
+        if not listed:
             raise IllegalAction(f"action {action!r} is not legal in this position")
         self._legal_cache = None
         if action >= self.game.unit_step_base:  # the most common action, without another call
