@@ -205,19 +205,11 @@ class Reach:
         self.blocks = (*through, *(t | o for t, o in zip(through, onto)), 0)
         self.known: dict | None = {} if steps <= CACHED_STEPS else None
 
-    def ends(self, pieces):
-        """The move actions in order; ``pieces`` picks the pieces' ``blocks``."""
-        # Pieces away from the walks block none (0): filter drops them before the ORs.
-        blocked = reduce(or_, filter(None, pieces(self.blocks)), 0)
-        # The blocked walks are among every_walk: (every ^ blocked) + every is this.
-        reachable = (self.twice_every - blocked) & self.sentinels
-        return compress(self.moves, reachable.to_bytes(self.size, "little"))
-
-    def remember(self, key: int, pieces) -> tuple:
-        """``ends`` kept under ``key``, what stands around (see ``State._moves``)."""
+    def remember(self, key: int, ends) -> tuple:
+        """``ends`` (the moves) kept under ``key``, what stands around (see ``State._moves``)."""
         if len(self.known) >= CACHE_SIZE:
             self.known.clear()  # the patterns of long ago make way
-        found = self.known[key] = tuple(self.ends(pieces))
+        found = self.known[key] = tuple(ends)
         return found
 
 
@@ -340,6 +332,9 @@ class State(base.State):
         self.stalemates: list[int] = []  # squares of stalemates
         self.occupied = 0  # bit mask of the squares with a piece
         self.free_mask = [0, 0]  # player -> bit mask of the squares of its free pieces
+        # player -> where its free pieces' blocks are in a Reach when it moves
+        # (squares + square, see Reach.blocks), in no order
+        self.free_keys: list[list[int]] = [[], []]
         self.roll = 0
         self.turn = 0
         self.pending = None  # after a break: (square, breaker piece, rescued piece)
@@ -391,8 +386,8 @@ class State(base.State):
         return at is not None and len(self.board[at]) == 1
 
     def _index_board(self) -> None:
-        """``free_at``, ``stalemates`` and ``occupied`` worked out from the board."""
-        self.free_at, self.stalemates, self.free_mask = [[], []], [], [0, 0]
+        """``free_at``, ``free_mask``, ``free_keys``, ``stalemates`` and ``occupied`` worked out from the board."""
+        self.free_at, self.stalemates, self.free_mask, self.free_keys = [[], []], [], [0, 0], [[], []]
         self.occupied = sum(1 << square for square in self.board)
         for square, ids in sorted(self.board.items()):
             if len(ids) == 1:
@@ -404,11 +399,13 @@ class State(base.State):
         """A piece of ``player`` on ``square`` is now free to move."""
         insort(self.free_at[player], square)
         self.free_mask[player] |= 1 << square
+        self.free_keys[player].append(self.game.squares + square)
 
     def _unfree(self, player: int, square: int) -> None:
         """The free piece of ``player`` on ``square`` left it or is in a stalemate."""
         self.free_at[player].remove(square)
         self.free_mask[player] ^= 1 << square
+        self.free_keys[player].remove(self.game.squares + square)
 
     def _stand(self, piece: int, square: int) -> None:
         """``piece`` now stands alone (free) on the empty ``square``."""
@@ -460,17 +457,27 @@ class State(base.State):
         mine, mine_mask = self.free_at[p], self.free_mask[p]
         walks, reaches = g.walks, g.walks.reaches[steps]
         found: list = []
-        if steps > CACHED_STEPS:
-            pieces = self._pieces()
-            for start in mine:
-                found += (reaches[start] or walks.reach(start, steps)).ends(pieces)
-        else:
-            # Short rolls' moves are nearly always known: the pieces are looked up only when not.
-            mine_high = mine_mask << g.squares
-            for start in mine:
-                reach = reaches[start] or walks.reach(start, steps)
+        # Short rolls' moves are nearly always known (Reach.known): the pieces
+        # are looked up only when not.
+        known = steps <= CACHED_STEPS
+        pieces = None if known else self._pieces()
+        mine_high = mine_mask << g.squares
+        for start in mine:
+            reach = reaches[start] or walks.reach(start, steps)
+            if known:
                 key = occupied & reach.passed | mine_high & reach.landing_high
-                found += reach.known.get(key) or reach.remember(key, self._pieces())
+                ends = reach.known.get(key)
+                if ends is not None:
+                    found += ends
+                    continue
+                pieces = pieces or self._pieces()
+            # The walks the pieces block (those away from the walks block none,
+            # 0: filter drops them before the ORs); the blocked walks are among
+            # every_walk, so (every ^ blocked) + every is twice_every - blocked.
+            blocked = reduce(or_, filter(None, pieces(reach.blocks)), 0)
+            reachable = (reach.twice_every - blocked) & reach.sentinels
+            ends = compress(reach.moves, reachable.to_bytes(reach.size, "little"))
+            found += reach.remember(key, ends) if known else ends
         # Only the proper number enters the base: no steps to spare. A base
         # further than the roll even on an empty board needs no search; the
         # few entries go in order among the moves afterwards.
@@ -486,9 +493,8 @@ class State(base.State):
     def _pieces(self) -> itemgetter:
         """Picks, from a Reach's blocks, those of the pieces on the board (the mover's free
         ones with the walks ending on them), and a 0 so that the pick is always a tuple."""
-        squares, p = self.game.squares, self.player
-        return itemgetter(2 * squares, *self.free_at[1 - p], *self.stalemates,
-                          *[squares + square for square in self.free_at[p]])
+        p = self.player
+        return itemgetter(2 * self.game.squares, *self.free_at[1 - p], *self.stalemates, *self.free_keys[p])
 
     # --- playing ---------------------------------------------------------------
     def _apply(self, action: int) -> None:
@@ -535,6 +541,8 @@ class State(base.State):
             free_at = self.free_at[p]
             free_at.remove(source)
             insort(free_at, target)
+            keys = self.free_keys[p]
+            keys[keys.index(g.squares + source)] = g.squares + target
             moved = 1 << source | 1 << target
             self.free_mask[p] ^= moved
             self.occupied ^= moved
@@ -632,6 +640,7 @@ class State(base.State):
         other.revealed = self.revealed[:]
         other.board = self.board.copy()  # its tuples of piece ids are never changed, only replaced
         other.free_at = [self.free_at[0][:], self.free_at[1][:]]
+        other.free_keys = [self.free_keys[0][:], self.free_keys[1][:]]
         other.free_mask = self.free_mask[:]
         other.stalemates = self.stalemates[:]
         return other
