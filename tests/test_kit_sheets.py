@@ -140,7 +140,8 @@ def inside_convex(point, poly, clear=0.0):
     return True
 
 
-KITS = [(g, paper, ink) for g in GAMES for paper in ("letter", "a4") for ink in (False, True)]
+KITS = [(g, paper, ink) for g in GAMES + ("lam", "playground") for paper in ("letter", "a4")
+        for ink in (False, True)]
 
 
 @pytest.mark.parametrize("game,paper,ink_saver", KITS)

@@ -15,7 +15,7 @@ from printkit import spec as specs
 from printkit.games.lam import parts as lam_parts
 from printkit.games.lam.hexes import HexBoard
 from printkit.options import BuildOptions
-from printkit.parts.core import CUT, GLUE, Fill, Line
+from printkit.parts.core import CUT, GLUE, Fill, Line, item_box
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -107,6 +107,57 @@ def test_hexes_measure_26_mm_in_the_cut_file(built):
     sides = [math.dist(a, b) for a, b in zip(points, points[1:])]
     side = 26.0 / math.sqrt(3)
     assert sum(1 for s in sides if abs(s - side) < 0.01) >= 17  # the zigzag: two sides per hex
+
+
+def test_the_glue_tab_prints_grey_with_its_words_inside(spec, built):
+    """Rendered: midway across the zigzag tab, at each of its inner corners, the
+    paper is the tab's light grey (not hidden under the board's white ground),
+    and the tab's words lie inside the band, clear of its cut and fold edges."""
+    import pypdfium2 as pdfium
+
+    from printkit import games, sheets
+    from printkit.options import resolve_options
+    from printkit.parts.core import GLUE_GREY, TAB_CLEAR, Text
+
+    paper = "letter" if "Letter" in PdfReader(built.kit_pdf).pages[0].extract_text() else "a4"
+    options = resolve_options(spec, BuildOptions(paper=paper))
+    module = games.stage("lam", "parts")
+    laid = sheets.impose(spec, module.parts(spec, options), options, module)
+    sheet = next(s for s in laid if any(p.part.meta.get("segment") == 1 for p in s.placements))
+    placement = next(p for p in sheet.placements if p.part.meta.get("segment") == 1)
+    tab = next(i for i in placement.items() if isinstance(i, Fill) and i.role == GLUE)
+    dpi = 150
+    image = pdfium.PdfDocument(str(built.kit_pdf))[sheet.number - 1].render(scale=dpi / 72).to_pil().convert("RGB")
+    grey = tuple(int(GLUE_GREY[k:k + 2], 16) for k in (1, 3, 5))
+    n = len(tab.points) // 2  # the fold's points, then the free edge's in reverse
+    checked = 0
+    part_fold = next(i for i in placement.part.items if isinstance(i, Fill) and i.role == GLUE).points[:n]
+    valleys = [k for k in range(1, n - 1) if part_fold[k][1] < min(part_fold[k - 1][1], part_fold[k + 1][1])]
+    for k in valleys:  # the words stand over the points, not here
+        (ax, ay), (bx, by) = tab.points[k], tab.points[2 * n - 1 - k]
+        x, y = (ax + bx) / 2, (ay + by) / 2
+        px = image.getpixel((int(x / 25.4 * dpi), int((sheet.paper.height - y) / 25.4 * dpi)))
+        assert max(abs(px[c] - grey[c]) for c in range(3)) < 12, (k, px)
+        checked += 1
+    assert checked >= 8
+    # The words, in the part's own coordinates: level, over a point of the zigzag.
+    part = placement.part
+    band = next(i for i in part.items if isinstance(i, Fill) and i.role == GLUE).points
+    fold, edge = band[:n], band[n:][::-1]
+    words = [t for t in part.items if isinstance(t, Text) and t.y > min(y for _, y in fold)]
+    assert words and " ".join(t.text for t in words[:2]) == "glue under segment 2"
+
+    def height_at(line, x):
+        for (x0, y0), (x1, y1) in zip(line, line[1:]):
+            if min(x0, x1) <= x <= max(x0, x1) and x0 != x1:
+                return y0 + (y1 - y0) * (x - x0) / (x1 - x0)
+        raise AssertionError(x)
+
+    for t in words:
+        left, bottom, right, top = item_box(t)
+        for x in (left, (left + right) / 2, right):
+            assert bottom >= height_at(fold, x) + TAB_CLEAR - 1e-6, (t.text, x)
+            assert top <= height_at(edge, x) - TAB_CLEAR + 1e-6, (t.text, x)
 
 
 def test_counters_per_colour_and_papers_all_alike(spec):

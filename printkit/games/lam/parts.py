@@ -21,13 +21,14 @@ from __future__ import annotations
 
 import math
 
-from ...parts.core import (ART, CUT, GLUE, GLUE_GREY, INK, Fill, Line, Part, Text, item_box, regular_polygon,
-                           translate)
+from ...parts.core import (ART, ASCENT, CUT, DESCENT, GLUE, GLUE_GREY, INK, MIN_TEXT_PT, PT, TAB_CLEAR, Fill,
+                           Line, Part, Text, item_box, regular_polygon, translate)
 from ...parts.marks import player_mark, unit_symbol
 from ...parts.steps import PRINT_STEP, numbered_steps
 from ...options import pieces_group
 from ...sheets import label_room
 from ...spec import data_of
+from ...writers.fonts import text_width_mm
 from .hexes import HexBoard, column_letter
 
 SIDE_MM = 4.0  # board frame beside the hexes
@@ -98,16 +99,21 @@ def segment_part(spec, number: int) -> Part:
         band = [(x, y + tab) for x, y in seam_full]
         items.append(Fill(tuple(seam_full + band[::-1]), GLUE_GREY, role=GLUE))
         outline = [(left, bottom), (right, bottom), *band[::-1], (left, bottom)][:-1]
-        for k in range(1, board.columns, 3):  # the tab's words, between the zigzag's points
-            x = (k + 0.5) * flat
-            y = seam[0][1] + tab * 0.55 + (flat / math.sqrt(3)) * 0.25
-            items.append(Text(x, y, "glue segment 2 here", size=6.0, color=EDGE_GREY))
+        # The white ground stops at the seam: art is drawn over shading, so a
+        # ground under the tab too would hide its grey.
+        ground = [(left, bottom), (right, bottom), *seam_full[::-1]]
+        peak = max(y for _, y in seam)
+        slope = math.tan(math.radians(30))  # the upper edges of a pointy-top hex
+        for k in range(1, board.columns, 3):  # the tab's words, over a point of the zigzag
+            x = board.centre_mm(board.index(k, seam_row), flat)[0]
+            items += zigzag_tab_words(x, peak, tab, slope, "glue under segment 2")
         top_y = max(y for _, y in band)
     else:
         top_y = height + EDGE_MM
         outline = [*seam_full, (right, top_y), (left, top_y)]
+        ground = outline
         bottom = min(y for _, y in seam_full)
-    frame = Fill(tuple(outline), "#FFFFFF", role=ART)
+    frame = Fill(tuple(ground), "#FFFFFF", role=ART)
     items.insert(0, frame)
     colors = data["colors"]
     setup = data["setup"]["rows"]
@@ -138,6 +144,28 @@ def segment_part(spec, number: int) -> Part:
     part.extend(translate(items, -x0, -y0))
     part.meta = {"segment": number, "origin": (x0, y0), "rows": (rows.start, rows.stop)}
     return part
+
+
+def zigzag_tab_words(x: float, peak: float, depth: float, slope: float, label: str,
+                     size: float = 6.0) -> list[Text]:
+    """The words of a zigzag tab over the point (``x``, ``peak``) of its fold,
+    level, inside the band ``depth`` mm deep (measured upright) whose edges fall
+    away at ``slope`` on both sides: on one line, else on two (the shorter line
+    on top, where the band narrows), as large as fits up to ``size`` points."""
+    words = label.split()
+    options = [[label]] + sorted(([" ".join(words[:k]), " ".join(words[k:])] for k in range(1, len(words))),
+                                 key=lambda lines: max(text_width_mm(t, 1.0) for t in lines))
+    for step in range(int(round((size - MIN_TEXT_PT) / 0.1)) + 1):
+        pt = size - 0.1 * step
+        asc, desc, pitch = ASCENT * pt * PT, DESCENT * pt * PT, 1.15 * pt * PT
+        for lines in options:
+            bottom = peak + TAB_CLEAR + desc  # the last line's baseline, clear of the fold's point
+            baselines = [bottom + (len(lines) - 1 - k) * pitch for k in range(len(lines))]
+            if all(base + asc <= peak + depth - TAB_CLEAR - slope * text_width_mm(line, pt) / 2
+                   for line, base in zip(lines, baselines)):
+                return [Text(x, base, line, size=round(pt, 2), color=EDGE_GREY)
+                        for line, base in zip(lines, baselines)]
+    return [Text(x, peak + TAB_CLEAR + DESCENT * MIN_TEXT_PT * PT, "glue", size=MIN_TEXT_PT, color=EDGE_GREY)]
 
 
 def _start_piece(board: HexBoard, setup: list[str], cell: int) -> tuple[str, int]:
