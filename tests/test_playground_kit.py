@@ -9,7 +9,7 @@ import pytest
 from printkit import spec as specs
 from printkit.games.playground import parts as pg
 from printkit.options import BuildOptions
-from printkit.parts.core import CUT, MOUNTAIN, Fill, Line
+from printkit.parts.core import CUT, GLUE, MOUNTAIN, VALLEY, Fill, Line
 from printkit.parts.sections import sections
 from printkit.sheets import PAPERS, page_for
 
@@ -44,6 +44,21 @@ def test_the_bundled_board_is_ten_by_ten_squares_in_the_fewest_sections():
     made = pg.board_sections(spec)
     assert len(made) == 2  # 250 mm square: two sections fit Letter and A4
     assert sum(len(_squares(p)) for p in made) == 10 * 8  # the playing squares (base rows drawn apart)
+
+
+def test_board_tabs_crease_away_to_slip_under_the_next_section():
+    """Each section's glue tab is joined to it by a mountain fold (dash-dot), as
+    every tab that goes under a neighbouring part in the kits: creased away
+    from the print, the tab slips under while the faces stay level."""
+    made = pg.board_sections(specs.load("playground"))
+    tabs = 0
+    for part in made:
+        folds = {i.points: i.role for i in part.items if isinstance(i, Line) and i.role in (MOUNTAIN, VALLEY)}
+        for tab in (i for i in part.items if isinstance(i, Fill) and i.role == GLUE):
+            a, b = tab.points[:2]
+            assert folds.get((a, b)) == MOUNTAIN, part.name
+            tabs += 1
+    assert tabs == len(made) - 1
 
 
 def test_a_gutter_fold_card_meets_itself_on_the_fold():

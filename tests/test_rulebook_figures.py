@@ -242,6 +242,21 @@ def test_phoenix_assembly_names_the_fold_lines_the_kit_prints():
     assert "glue inside back" in making  # the Bird's tab, as printed on it
 
 
+def test_playground_assembly_names_the_fold_lines_the_kit_prints():
+    """Board tabs, cards, stands and the die: every fold the kit prints is
+    named in the rulebook's making of the kit, and no other."""
+    spec = load("playground")
+    options = BuildOptions()
+    from printkit.games.playground import parts as playground_parts
+
+    roles = _fold_roles(i for p in playground_parts.parts(spec, options) for i in p.items)
+    making = _making_the_kit(flat(rulebook.render_pdf(spec, options)))
+    for role, word in FOLD_WORDS.items():
+        said = re.search(rf"(?<!-){word}(?!-)", making) is not None if role == VALLEY else word in making
+        assert said == (role in roles), word
+    assert "glue tab" in making and "slit" in making
+
+
 # --- the +/- spaces of each quadrant ---------------------------------------------------------
 
 def test_the_lopsided_rulebook_lists_each_quadrants_spaces():

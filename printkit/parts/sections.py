@@ -4,9 +4,9 @@
 ``columns`` x ``rows`` squares of ``square`` mm along square edges into the
 fewest sections (a grid of them) that each fit the printable area of every
 paper, turned or on its side. Each seam gets one glue tab, on the section to
-its left or below it, lying under the neighbour; every section is labelled
-with where it goes ("row 2, column 1 of 2 x 2"), and ``assembly(...)`` draws
-the plan for the cover sheet. ``draw_cell(column, row, x, y, size)`` returns
+its left or below it, creased along a mountain fold to lie under the
+neighbour; every section is labelled with where it goes ("row 2, column 1
+of 2 x 2"), and ``assembly(...)`` draws the plan for the cover sheet. ``draw_cell(column, row, x, y, size)`` returns
 the art of one square in board millimetres (origin at the board's lower
 left). No game is named here: any rectangular board can use it.
 """
@@ -14,7 +14,7 @@ left). No game is named here: any rectangular board can use it.
 from __future__ import annotations
 
 from ..sheets import PAPERS, page_for
-from .core import CUT, INK, Fill, Line, Part, Text, glue_tab_art, rect, tabbed_outline, translate
+from .core import CUT, INK, MOUNTAIN, Fill, Line, Part, Text, glue_tab_art, rect, tabbed_outline, translate
 
 FRAME = 6.0  # mm of board margin around the outer edges of the squares, where each section is labelled
 LABEL_SIZE = 5.5  # points; the label sits 2.5 mm or more from the cut
@@ -70,8 +70,8 @@ def sections(columns: int, rows: int, square: float, draw_cell, tab: float, name
                 tabs.append(((right, bottom), (right, top), tab))
             if j < up - 1:  # a tab on the top edge
                 tabs.append(((right, top), (left, top), tab))
-            for a, b, depth in tabs:
-                items += glue_tab_art(a, b, depth, "glue under the next section")
+            for a, b, depth in tabs:  # creased away from the print, to slip under the neighbour
+                items += glue_tab_art(a, b, depth, "glue under the next section", fold=MOUNTAIN)
             outline = tabbed_outline(rect(left, bottom, right - left, top - bottom), tabs)
             items.append(Line(outline, role=CUT, closed=True))
             label = f"{name} section {j * across + i + 1} of {across * up}: row {j + 1}, column {i + 1}"

@@ -259,9 +259,9 @@ def cover(spec, options, width: float, height: float) -> list:
     die_at = f"beside board section {count}" if die_beside_board(spec, options) else "after the stands"
     steps = [
         paper,
-        f"Board: cut out the {count} sections along their solid outlines, grey tabs included. Glue each "
-        "tab and lay the next section on it, edge to edge, as numbered in the plan (each section prints "
-        "its number in a corner).",
+        f"Board: cut out the {count} sections along their solid outlines, grey tabs included. Crease each "
+        "tab away from you along its dash-dot line, glue it and lay the next section on it, edge to edge, "
+        "as numbered in the plan (each section prints its number in a corner).",
         cards,
         "Stands (one per card, in its colour): cut each out and cut the slit in the middle of the fold "
         "between its two coloured faces. Fold the dash-dot lines away from you and glue the grey tab "
