@@ -207,6 +207,13 @@ def test_the_rulebook_holds_the_game_and_the_reference_the_engine(game):
     assert f"{spec['title']}: reference" in " ".join(pages[0].split())
 
 
+def test_the_lam_rulebook_says_a_lock_shields_no_paper():
+    """The 2001 rules: "any Paper that encounters any locked Scissors is still
+    destroyed" (the engine: test_a_paper_meeting_a_locked_scissors_is_destroyed)."""
+    text = " ".join(rulebook.render(load("lam"), BuildOptions()).split())
+    assert "meets a locked Scissors is destroyed" in text
+
+
 # --- the Markdown subset ----------------------------------------------------
 
 def test_markdown_subset_is_set_and_html_stays_text(mckinney, tmp_path):
