@@ -61,6 +61,58 @@ def test_board_tabs_crease_away_to_slip_under_the_next_section():
     assert tabs == len(made) - 1
 
 
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_stands_share_their_cut_lines_four_to_a_row(paper):
+    """A colour's stands sit edge to edge, four to a row, twelve to a sheet, on
+    either paper: with gaps between them A4's 194 mm took only three to a row,
+    and its last stands sheet held three stands and the die."""
+    from printkit import games, sheets
+    from printkit.options import resolve_options
+
+    spec = specs.load("playground")
+    options = resolve_options(spec, BuildOptions(paper=paper))
+    module = games.stage(spec.game, "parts")
+    laid = sheets.impose(spec, module.parts(spec, options), options, module)
+    holding = [s for s in laid if any(p.part.kind == "stand" for p in s.placements)]
+    assert len(holding) == 4
+    for sheet in holding:
+        stands = [p for p in sheet.placements if p.part.kind == "stand"]
+        assert len(stands) == 12
+        rows: dict = {}
+        for p in stands:
+            rows.setdefault(round(p.y, 6), []).append(p)
+        for row in rows.values():
+            row.sort(key=lambda p: p.x)
+            assert len(row) == 4
+            for left, right in zip(row, row[1:]):
+                assert right.x == pytest.approx(left.x + left.width)  # one cut line between them
+
+
+def test_the_stands_cut_files_cut_no_stretch_twice(tmp_path):
+    """Stands set edge to edge: the top of a stand meets the free edge of the
+    tab above it, and each shared stretch is cut once."""
+    import xml.etree.ElementTree as ET
+
+    from test_kit_svg import SVG, overlap, path_segments
+
+    from printkit import kit
+
+    result = kit.build(specs.load("playground"), BuildOptions(paper="a4", formats=("svg",)), tmp_path)
+    checked = 0
+    for path in sorted(result.folder.glob("playground-sheet-*.svg")):
+        root = ET.parse(path).getroot()
+        if len(list(root.iter(f"{SVG}path"))) < 40:  # the stands' sheets only
+            continue
+        cuts = []
+        for element in root.find(f"{SVG}g[@id='cut']").iter(f"{SVG}path"):
+            cuts.extend(path_segments(element.get("d"))[0])
+        for i, s in enumerate(cuts):
+            for t in cuts[i + 1:]:
+                assert overlap(s, t) < 1e-3, (path.name, s, t)
+        checked += 1
+    assert checked == 4
+
+
 def test_a_gutter_fold_card_meets_itself_on_the_fold():
     card = pg.card("rock", {"name": "Blue", "hex": "#0072B2", "mark": "ring"}, "Playground Battles")
     assert card.width == pytest.approx(2 * pg.CARD_W)
@@ -147,7 +199,7 @@ def test_the_name_on_a_card_back_stays_on_the_back(title):
 
 
 @pytest.mark.parametrize("paper, sheets_needed, with_die", [("letter", 13, "Board section 2 and the die"),
-                                                             ("a4", 14, "stands and the die")])
+                                                             ("a4", 12, "stands and the die")])
 def test_the_die_rides_on_a_sheet_with_other_pieces_on_either_paper(paper, sheets_needed, with_die):
     # A4 leaves no room beside the last board section: the die went onto a
     # sheet of its own; it now follows the last stands.

@@ -17,8 +17,9 @@ Geometry in millimetres, origin at each part's lower left, y up.
 from __future__ import annotations
 
 import itertools
+from dataclasses import replace
 
-from ...parts.core import CUT, INK, MIN_TEXT_PT, MOUNTAIN, PT, Fill, Line, Part, Text, bounds, rect, translate
+from ...parts.core import CUT, GLUE, INK, MIN_TEXT_PT, MOUNTAIN, PT, Fill, Line, Part, Text, bounds, rect, translate
 from ...parts.marks import player_mark, unit_symbol
 from ...parts.nets import die_net, standup_net
 from ...parts.sections import assembly, sections
@@ -167,8 +168,23 @@ def stand(color: dict, group: str = "") -> Part:
         else:
             kept.append(item)
     kept.append(Line(((a, ridge), (b, ridge)), role=CUT))
+    # Set edge to edge, a stand's top edge meets the free edge of the tab of the
+    # stand above it: the top edge gets the tab's corners too, so the cut file
+    # holds the stretch they share once.
+    tab = next(i for i in kept if isinstance(i, Fill) and i.role == GLUE)
+    corners = sorted(x for x, _ in tab.points[2:])
+    for k, item in enumerate(kept):
+        if isinstance(item, Line) and item.role == CUT and item.closed:
+            points = list(item.points)
+            at = next(j for j in range(len(points)) if abs(points[j][1] - height) < 1e-9
+                      and abs(points[(j + 1) % len(points)][1] - height) < 1e-9)
+            top = points[at][1]
+            points[at + 1:at + 1] = [(corners[1], top), (corners[0], top)]
+            kept[k] = replace(item, points=tuple(points))
+    # A colour's stands sit side by side, sharing their cut lines: four to a
+    # row on A4 too, where with gaps between them only three fit.
     part = Part(f"Stand ({color['name']})", width, height, kind="stand", group=group or f"stands-{color['name']}",
-                meta={"color": color["name"], "slit": (a, b, ridge)})
+                abut=f"stands-{color['name']}", meta={"color": color["name"], "slit": (a, b, ridge)})
     part.extend(kept)
     return part
 
@@ -263,7 +279,8 @@ def cover(spec, options, width: float, height: float) -> list:
         "tab away from you along its dash-dot line, glue it and lay the next section on it, edge to edge, "
         "as numbered in the plan (each section prints its number in a corner).",
         cards,
-        "Stands (one per card, in its colour): cut each out and cut the slit in the middle of the fold "
+        "Stands (one per card, in its colour, side by side sharing their cut lines): cut each out and cut "
+        "the slit in the middle of the fold "
         "between its two coloured faces. Fold the dash-dot lines away from you and glue the grey tab "
         "inside the back to make a tent.",
         "Slide each card down into the slit of a stand of its colour, its type towards you and its back "
