@@ -109,3 +109,39 @@ def test_validate_warns_of_two_colours_that_print_the_same_grey(tmp_path):
     assert warning.line == line and "Green and Vermilion" in warning.message
     assert abs(lightness("#D55E00") - lightness("#009E73")) < 5 <= abs(lightness("#D55E00") - lightness("#7FC97F"))
     assert round(lightness("#FFFFFF")) == 100 and round(lightness("#000000")) == 0
+
+
+@pytest.mark.parametrize("game_id", [g for g in specs.bundled_games()
+                                     if isinstance(specs.load(g).get("colors"), list)])
+def test_ink_saver_prints_every_mark_and_word_of_a_piece_in_ink(game_id, monkeypatch):
+    """Ink-saver mode prints a large colour field as a band along its outline,
+    so a player's mark or words set white on the field would print white on
+    white: Lam's counters, Playground's cards, stands and bases and Phoenix's
+    Bird faces lost them, and with them what tells the colours apart in grey."""
+    from printkit.parts.core import Fill, Text
+
+    loaded = specs.load(game_id)
+    module = games.stage(loaded.game, "parts")
+    used = []
+    original = module.player_mark
+
+    def recording(kind, cx, cy, size, color="#000000"):
+        used.append(color.upper())
+        return original(kind, cx, cy, size, color)
+
+    monkeypatch.setattr(module, "player_mark", recording)
+    for ink_saver in (False, True):
+        used.clear()
+        options = resolve_options(loaded, BuildOptions(ink_saver=ink_saver))
+        parts = module.parts(loaded, options)
+        assert used, game_id
+        if not ink_saver:
+            continue
+        assert "#FFFFFF" not in used, game_id
+        for part in parts:
+            fields = [i for i in part.items if isinstance(i, Fill) and i.large]
+            for text in (i for i in part.items if isinstance(i, Text)):
+                on_field = any(min(x for x, _ in f.points) <= text.x <= max(x for x, _ in f.points)
+                               and min(y for _, y in f.points) <= text.y <= max(y for _, y in f.points)
+                               for f in fields)
+                assert not (on_field and text.color.upper() == "#FFFFFF"), (part.name, text.text)

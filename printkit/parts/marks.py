@@ -19,6 +19,14 @@ import math
 from .core import INK, Circle, Fill, Line, regular_polygon
 
 MARKS = ("dot", "bar", "ring", "cross", "triangle", "diamond")
+WHITE = "#FFFFFF"
+
+
+def on_field(options) -> str:
+    """The colour of marks and words set on a large colour field: white, or
+    ink in ink-saver mode, which prints the field as a band along its outline
+    and would leave white marks white on the paper."""
+    return INK if getattr(options, "ink_saver", False) else WHITE
 UNIT_TYPES = ("paper", "rock", "scissors")
 
 

@@ -23,7 +23,7 @@ import math
 
 from ...parts.core import (ART, ASCENT, CUT, DESCENT, GLUE, GLUE_GREY, INK, MIN_TEXT_PT, PT, TAB_CLEAR, Fill,
                            Line, Part, Text, item_box, regular_polygon, translate)
-from ...parts.marks import player_mark, unit_symbol
+from ...parts.marks import WHITE, on_field, player_mark, unit_symbol
 from ...parts.steps import PRINT_STEP, numbered_steps
 from ...options import pieces_group
 from ...sheets import label_room
@@ -180,7 +180,7 @@ def _start_piece(board: HexBoard, setup: list[str], cell: int) -> tuple[str, int
     return "", 0
 
 
-def counter_part(letter: str, color: dict, size: float, group: str = "") -> Part:
+def counter_part(letter: str, color: dict, size: float, group: str = "", on: str = WHITE) -> Part:
     """A round counter: the owner's colour, the type's symbol on white, the owner's mark."""
     r = size / 2
     kind = KIND_NAMES[letter]
@@ -192,8 +192,8 @@ def counter_part(letter: str, color: dict, size: float, group: str = "") -> Part
     part.add(Fill(outline, color["hex"], large=True))
     part.add(Fill(regular_polygon(r, r, r * 0.62, 60), "#FFFFFF", stroke=INK, stroke_pt=0.4))
     part.extend(piece_symbol(letter, r, r + r * 0.05, r * 0.8))
-    part.extend(player_mark(color["mark"], r, r * 0.22, r * 0.26, "#FFFFFF"))
-    part.extend(player_mark(color["mark"], r, size - r * 0.22, r * 0.26, "#FFFFFF"))
+    part.extend(player_mark(color["mark"], r, r * 0.22, r * 0.26, on))
+    part.extend(player_mark(color["mark"], r, size - r * 0.22, r * 0.26, on))
     part.add(Line(outline, role=CUT, closed=True))
     return part
 
@@ -213,7 +213,7 @@ def parts(spec, options) -> list[Part]:
     for color in data["colors"][:options.colors or 2]:
         group = pieces_group("counters", color["name"], options)
         for letter, kind in (("P", "paper"), ("S", "scissors"), ("R", "rock"), ("F", "flag")):
-            out += [counter_part(letter, color, size, group) for _ in range(pieces[kind])]
+            out += [counter_part(letter, color, size, group, on_field(options)) for _ in range(pieces[kind])]
     out.append(reference_card(spec))
     return out
 

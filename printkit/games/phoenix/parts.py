@@ -23,7 +23,7 @@ import math
 
 from ...parts.core import (CUT, CUT_CLEAR, INK, MIN_TEXT_PT, PT, Circle, Fill, Line, Part, Text, rect,
                            regular_polygon, translate)
-from ...parts.marks import player_mark, unit_symbol
+from ...parts.marks import on_field, player_mark, unit_symbol
 from ...parts.nets import CROSS, caption_room, die_net, standup_net
 from ...parts.steps import PRINT_STEP, numbered_steps
 from ...sheets import label_room
@@ -89,7 +89,7 @@ def parts(spec, options) -> list[Part]:
             for _ in range(spec["birds"]["counts"][kind]):
                 # Two colours to a row, edge to edge; rows apart, so a glue
                 # tab never shares part of its edge with the Bird below.
-                out.append(bird_part(spec, color, kind, row=k // 2))
+                out.append(bird_part(spec, color, kind, row=k // 2, on=on_field(options)))
     out.append(ashes_part(spec, colors))
     out += [die_part(spec, "x", options.ink_saver), die_part(spec, "y", options.ink_saver)]
     out += [score_part(spec, colors, n) for n in range(1, 5)]
@@ -253,7 +253,7 @@ def turn_track_part(spec) -> Part:
 
 # --- the Birds -------------------------------------------------------------------
 
-def bird_art(color: dict, kind: str):
+def bird_art(color: dict, kind: str, on: str = WHITE):
     """The art of one face of a Bird, for ``standup_net``."""
     def art(w: float, h: float) -> list:
         band = min(7.0, h * 0.25)
@@ -267,21 +267,21 @@ def bird_art(color: dict, kind: str):
         # 2.5 mm or more above the face's lower edge, which is a cut on the back face
         items.append(Text(w / 2, max(band / 2 - 0.75, 2.9), name,
                           size=fit_size(name, w - 2 * (bird + 0.8) - 1.0, 6.5, bold=True), bold=True))
-        # The owner's mark large, in white on the colour, in both top corners:
+        # The owner's mark large, in white on the colour (``on_field``), in both top corners:
         # read from across the table, in greyscale and by colour-blind players.
         big = min(6.0, w * 0.28)
         mx, my = CUT_CLEAR + big / 2, h - 1.0 - big / 2  # clear of the side cuts and the top fold
         r = min(w, h - band) * 0.32
         cy = band + (h - band) * 0.42
-        items += player_mark(color["mark"], mx, my, big, WHITE)
-        items += player_mark(color["mark"], w - mx, my, big, WHITE)
+        items += player_mark(color["mark"], mx, my, big, on)
+        items += player_mark(color["mark"], w - mx, my, big, on)
         items.append(Circle((w / 2, cy), r, fill=WHITE, stroke=INK, stroke_pt=0.4))
         items += unit_symbol(kind, w / 2, cy, r * 1.35)
         return items
     return art
 
 
-def bird_part(spec, color: dict, kind: str, row: int = 0) -> Part:
+def bird_part(spec, color: dict, kind: str, row: int = 0, on: str = WHITE) -> Part:
     """A Bird to fold: its type on both faces, its colour and mark."""
     net = spec["birds"]["net"]
 
@@ -291,7 +291,7 @@ def bird_part(spec, color: dict, kind: str, row: int = 0) -> Part:
                         size=fit_size(color["name"], w - 2, 6, smallest=MIN_TEXT_PT))])
 
     items, width, height = standup_net(net["width_mm"], net["face_mm"], net["base_mm"], net["glue_tab_mm"],
-                                       bird_art(color, kind), bird_art(color, kind), base_art)
+                                       bird_art(color, kind, on), bird_art(color, kind, on), base_art)
     # Birds stand edge to edge on the sheet, sharing their side cuts (one
     # cut of the trimmer frees two sides).
     pad = 0.0

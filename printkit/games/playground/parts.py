@@ -20,7 +20,7 @@ import itertools
 from dataclasses import replace
 
 from ...parts.core import CUT, GLUE, INK, MIN_TEXT_PT, MOUNTAIN, PT, Fill, Line, Part, Text, bounds, rect, translate
-from ...parts.marks import player_mark, unit_symbol
+from ...parts.marks import WHITE, on_field, player_mark, unit_symbol
 from ...parts.nets import die_net, standup_net
 from ...parts.sections import assembly, sections
 from ...parts.steps import PRINT_STEP, numbered_steps, steps_fit
@@ -41,8 +41,9 @@ def kit_colors(spec, options) -> list[dict]:
     return list(data_of(spec)["colors"][:2])
 
 
-def _board_cells(spec):
+def _board_cells(spec, options=None):
     data = data_of(spec)
+    on = on_field(options)
     b = data["board"]
     columns, rows = b["columns"], b["rows"] + 2  # a base row behind each back row
     colors = data["colors"]
@@ -53,8 +54,8 @@ def _board_cells(spec):
             owner = 0 if row == 0 else 1
             if column in b["base_columns"]:
                 items.append(Fill(rect(x, y, size, size), colors[owner]["hex"], large=True))
-                items.append(Text(x + size / 2, y + size / 2 - 1.5, "BASE", size=7, bold=True, color="#FFFFFF"))
-                items += player_mark(colors[owner]["mark"], x + size / 2, y + size * 0.75, size * 0.2, "#FFFFFF")
+                items.append(Text(x + size / 2, y + size / 2 - 1.5, "BASE", size=7, bold=True, color=on))
+                items += player_mark(colors[owner]["mark"], x + size / 2, y + size * 0.75, size * 0.2, on)
             elif column == 0:
                 lines = ["Scissors beat Paper", "Paper beats Rock", "Rock beats Scissors"]
                 for k, line in enumerate(lines):
@@ -71,9 +72,9 @@ def _board_cells(spec):
     return columns, rows, b["square_mm"], draw
 
 
-def board_sections(spec) -> list[Part]:
+def board_sections(spec, options=None) -> list[Part]:
     data = data_of(spec)
-    columns, rows, square, draw = _board_cells(spec)
+    columns, rows, square, draw = _board_cells(spec, options)
     return sections(columns, rows, square, draw, data["board"]["glue_tab_mm"], name="Board",
                     sized_by=(("board", "square_mm"), ("board", "columns"), ("board", "rows")))
 
@@ -86,15 +87,15 @@ def card_front(kind: str, color: dict) -> list:
             Text(w / 2, 6, kind.capitalize(), size=9, bold=True)]
 
 
-def card_back(color: dict, title: str) -> list:
+def card_back(color: dict, title: str, on: str = WHITE) -> list:
     w, h = CARD_W, CARD_H
     return [Fill(rect(0, 0, w, h), color["hex"], large=True),
-            *_name_on_back(title, w / 2),
-            *player_mark(color["mark"], w / 2, h - 9, 6, "#FFFFFF")]
+            *_name_on_back(title, w / 2, on),
+            *player_mark(color["mark"], w / 2, h - 9, 6, on)]
 
 
-def _name_on_back(title: str, cx: float) -> list:
-    """The game's name on a card's back, white, centred on x = cx: its first
+def _name_on_back(title: str, cx: float, on: str = WHITE) -> list:
+    """The game's name on a card's back, in ``on`` (white: ``on_field``), centred on x = cx: its first
     word over the rest; a longer name wraps, set smaller until its lines fit
     between the mark and the card's foot."""
     words = title.split()
@@ -108,23 +109,23 @@ def _name_on_back(title: str, cx: float) -> list:
             break
         size -= 0.5
     top = CARD_H / 2 - 2 + (len(lines) - 1) * pitch / 2
-    return [Text(cx, top - k * pitch, line, size=size, bold=True, color="#FFFFFF")
+    return [Text(cx, top - k * pitch, line, size=size, bold=True, color=on)
             for k, line in enumerate(lines)]
 
 
-def duplex_card(kind: str, color: dict, title: str, group: str = "") -> Part:
+def duplex_card(kind: str, color: dict, title: str, group: str = "", on: str = WHITE) -> Part:
     """A card for two-sided printing: its front here, its back on the next page."""
     part = Part(f"{kind.capitalize()} card ({color['name']})", CARD_W, CARD_H, kind="card",
                 group=group or f"cards-{color['name']}", abut=f"cards-{color['name']}", rotatable=False,
                 meta={"color": color["name"], "type": kind})
     part.extend(card_front(kind, color))
     part.add(Line(rect(0, 0, CARD_W, CARD_H), role=CUT, closed=True))
-    part.back = card_back(color, title)
+    part.back = card_back(color, title, on)
     part.faces = (("card", "front", (0.0, 0.0, CARD_W, CARD_H)), ("card", "back", None))
     return part
 
 
-def card(kind: str, color: dict, title: str, group: str = "") -> Part:
+def card(kind: str, color: dict, title: str, group: str = "", on: str = WHITE) -> Part:
     """A gutter-fold card: the front (left) and the back (right), a mountain fold
     between: folded printed sides out, the fold points at whoever looks at the print."""
     w, h = CARD_W, CARD_H
@@ -138,21 +139,21 @@ def card(kind: str, color: dict, title: str, group: str = "") -> Part:
     part.extend(unit_symbol(kind, w / 2, h / 2 + 3, w * 0.55))
     part.add(Text(w / 2, 6, kind.capitalize(), size=9, bold=True))
     part.add(Fill(rect(w, 0, w, h), color["hex"], large=True))
-    part.extend(_name_on_back(title, w + w / 2))
-    part.extend(player_mark(color["mark"], w + w / 2, h - 9, 6, "#FFFFFF"))
+    part.extend(_name_on_back(title, w + w / 2, on))
+    part.extend(player_mark(color["mark"], w + w / 2, h - 9, 6, on))
     part.add(Line(((w, 0), (w, h)), role=MOUNTAIN))
     part.add(Line(rect(0, 0, 2 * w, h), role=CUT, closed=True))
     return part
 
 
-def stand(color: dict, group: str = "") -> Part:
+def stand(color: dict, group: str = "", on: str = WHITE) -> Part:
     def front(width, face):
         return [Fill(rect(0, 0, width, face), color["hex"], large=True),
-                *player_mark(color["mark"], width / 2, face / 2, 7, "#FFFFFF")]
+                *player_mark(color["mark"], width / 2, face / 2, 7, on)]
 
     def back(width, face):
         return [Fill(rect(0, 0, width, face), color["hex"], large=True),
-                Text(width / 2, face / 2 - 1.5, "slot the card here", size=6, color="#FFFFFF")]
+                Text(width / 2, face / 2 - 1.5, "slot the card here", size=6, color=on)]
 
     items, width, height = standup_net(STAND["width"], STAND["face"], STAND["base"], STAND["tab"], front, back)
     # The ridge (the fold between the two faces) is slit for the card: it stands
@@ -198,17 +199,18 @@ def text_boxes(spec) -> list:
 
 def parts(spec, options) -> list[Part]:
     data = data_of(spec)
-    out = board_sections(spec)
+    out = board_sections(spec, options)
     title = data.get("title", "Playground Battles")
+    on = on_field(options)
     for color in kit_colors(spec, options):
         make = duplex_card if getattr(options, "duplex", False) else card
         group = pieces_group("cards", color["name"], options)
         for kind in TYPES:
-            out += [make(kind, color, title, group) for _ in range(data["cards"]["per_type"])]
+            out += [make(kind, color, title, group, on) for _ in range(data["cards"]["per_type"])]
     for color in kit_colors(spec, options):
         group = pieces_group("stands", color["name"], options)
-        out += [stand(color, group) for _ in range(3 * data["cards"]["per_type"])]
-    last = len(board_sections(spec))
+        out += [stand(color, group, on) for _ in range(3 * data["cards"]["per_type"])]
+    last = len(board_sections(spec, options))
     if die_beside_board(spec, options):
         out.insert(last, the_die(out[last - 1].group))
     else:
@@ -226,7 +228,7 @@ def the_die(group: str) -> Part:
 def die_beside_board(spec, options) -> bool:
     """Whether the die rides on the last board section's sheet, in the room
     the board leaves (Letter), rather than after the stands (A4 leaves none)."""
-    last = board_sections(spec)[-1]
+    last = board_sections(spec, options)[-1]
     return share_a_sheet([last, the_die(last.group)], options)
 
 
@@ -256,7 +258,7 @@ def cover(spec, options, width: float, height: float) -> list:
     """Making the kit, step by step, beside the board's plan (where each
     section goes), for the cover sheet's free area."""
     data = data_of(spec)
-    board = board_sections(spec)
+    board = board_sections(spec, options)
     count = len(board)
     colours = kit_colors(spec, options)
     per_type = data["cards"]["per_type"]
