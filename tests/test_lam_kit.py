@@ -15,7 +15,7 @@ from printkit import spec as specs
 from printkit.games.lam import parts as lam_parts
 from printkit.games.lam.hexes import HexBoard
 from printkit.options import BuildOptions
-from printkit.parts.core import CUT, GLUE, Fill, Line, item_box
+from printkit.parts.core import CUT, GLUE, MOUNTAIN, Fill, Line, item_box
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -158,6 +158,30 @@ def test_the_glue_tab_prints_grey_with_its_words_inside(spec, built):
         for x in (left, (left + right) / 2, right):
             assert bottom >= height_at(fold, x) + TAB_CLEAR - 1e-6, (t.text, x)
             assert top <= height_at(edge, x) - TAB_CLEAR + 1e-6, (t.text, x)
+
+
+def test_the_glue_tab_is_joined_to_segment_1_by_a_mountain_fold(segments):
+    """print.md: a glue tab is joined to its face by a fold line; a tab that
+    goes under a neighbouring part creases away from the print (dash-dot), as
+    McKinney's quadrants and the board sections do. No solid hex edge runs
+    under the fold, where it would read as a cut."""
+    part = segments[0]
+    tab = next(i for i in part.items if isinstance(i, Fill) and i.role == GLUE)
+    n = len(tab.points) // 2
+    folds = [i for i in part.items if isinstance(i, Line) and i.role == MOUNTAIN]
+    assert [f.points for f in folds] == [tuple(tab.points[:n])]
+    fold_edges = {frozenset((round(a[0], 6), round(a[1], 6)) for a in pair) for pair in zip(folds[0].points,
+                                                                                          folds[0].points[1:])}
+    for item in part.items:
+        if isinstance(item, Fill) and item.stroke and len(item.points) == 6:
+            ring = list(item.points) + [item.points[0]]
+            edges = {frozenset((round(a[0], 6), round(a[1], 6)) for a in pair) for pair in zip(ring, ring[1:])}
+            assert not edges & fold_edges, item.points
+        if isinstance(item, Line) and item.role not in (MOUNTAIN, CUT):
+            edges = {frozenset((round(a[0], 6), round(a[1], 6)) for a in pair)
+                     for pair in zip(item.points, item.points[1:])}
+            assert not edges & fold_edges, item.points
+    assert not any(isinstance(i, Line) and i.role == MOUNTAIN for i in segments[1].items)
 
 
 def test_counters_per_colour_and_papers_all_alike(spec):

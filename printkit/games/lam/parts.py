@@ -21,8 +21,8 @@ from __future__ import annotations
 
 import math
 
-from ...parts.core import (ART, ASCENT, CUT, DESCENT, GLUE, GLUE_GREY, INK, MIN_TEXT_PT, PT, TAB_CLEAR, Fill,
-                           Line, Part, Text, item_box, regular_polygon, translate)
+from ...parts.core import (ART, ASCENT, CUT, DESCENT, GLUE, GLUE_GREY, INK, MIN_TEXT_PT, MOUNTAIN, PT, TAB_CLEAR,
+                           Fill, Line, Part, Text, item_box, regular_polygon, translate)
 from ...parts.marks import WHITE, on_field, player_mark, unit_symbol
 from ...parts.steps import PRINT_STEP, numbered_steps
 from ...options import pieces_group
@@ -98,6 +98,9 @@ def segment_part(spec, number: int) -> Part:
         bottom = -EDGE_MM
         band = [(x, y + tab) for x, y in seam_full]
         items.append(Fill(tuple(seam_full + band[::-1]), GLUE_GREY, role=GLUE))
+        # Creased away from the print along the zigzag, as every tab that goes
+        # under a neighbouring part: segment 2 lies on it, the faces level.
+        items.append(Line(tuple(seam_full), role=MOUNTAIN))
         outline = [(left, bottom), (right, bottom), *band[::-1], (left, bottom)][:-1]
         # The white ground stops at the seam: art is drawn over shading, so a
         # ground under the tab too would hide its grey.
@@ -122,7 +125,13 @@ def segment_part(spec, number: int) -> Part:
             cell = board.index(column, row)
             cx, cy = board.centre_mm(cell, flat)
             corners = HexBoard.corners(cx, cy, flat)
-            items.append(Fill(tuple(corners), HEX_FILL, stroke=EDGE_GREY, stroke_pt=0.6))
+            if number == 1 and row == seam_row:
+                # Its upper edges are the tab's fold, drawn dash-dot on their own:
+                # a solid edge under it would read as a cut.
+                items.append(Fill(tuple(corners), HEX_FILL))
+                items.append(Line(tuple(corners[1:]), role=ART, color=EDGE_GREY, width_pt=0.6))
+            else:
+                items.append(Fill(tuple(corners), HEX_FILL, stroke=EDGE_GREY, stroke_pt=0.6))
             letter, owner = _start_piece(board, setup, cell)
             if letter:
                 tint = _tint(colors[owner]["hex"], 0.45)
@@ -244,8 +253,9 @@ def cover(spec, options, width: float, height: float) -> list:
         PRINT_STEP,
         f"Board: cut out both segments along their solid outlines. Segment 1 (rows 1-{split}) keeps the "
         f"grey zigzag tab along its top edge; segment 2 (rows {split + 1}-{rows}) has a zigzag lower edge.",
-        f"Join them: glue the tab and lay segment 2 on it, its zigzag edge along the top edges of the hexes "
-        f"of row {split}, so the columns {first} to {last} run straight on. Let it dry flat under a book.",
+        f"Join them: crease the tab away from you along its dash-dot zigzag, glue it and lay segment 2 on it, "
+        f"its zigzag edge along the crease over the hexes of row {split}, so the columns {first} to {last} run "
+        "straight on. Let it dry flat under a book.",
         f"Counters: cut out each round counter. Each side has {pieces['rock']} Rocks, {pieces['paper']} "
         f"Papers, {pieces['scissors']} Scissors and {pieces['flag']} Flags in its colour and mark; "
         f"Papers stack, so keep them flat.{own}",
