@@ -138,6 +138,21 @@ def test_figures_in_bundled_rulebooks_are_byte_identical_across_renders():
     assert markdown.count("\ue000figure") == 2  # both tiles figures are used
 
 
+@pytest.mark.parametrize("game", sorted(specs.bundled_games()))
+def test_every_bundled_rulebook_draws_at_least_one_figure(game):
+    """Playground's rulebook had no figure at all: now its board, joined, with
+    each side's base in its colour."""
+    spec = load(game)
+    assert rulebook.render(spec, BuildOptions()).count("\ue000figure") >= 1, game
+    if game == "playground":
+        text = flat(rulebook.render_pdf(spec, BuildOptions()))
+        assert "The board, its sections joined" in text and "squares 5 and 6" in text
+        image = page_image(rulebook.render_pdf(spec, BuildOptions()))
+        under_banner = (0, 0, image.width, image.height * 0.8)
+        for color in spec["colors"][:2]:
+            assert count_near(image, under_banner, color["hex"], tolerance=12) > 400, color["name"]
+
+
 # --- clean errors -----------------------------------------------------------------
 
 def test_an_unknown_figure_names_the_template_line(tmp_path):

@@ -72,6 +72,27 @@ def _board_cells(spec, options=None):
     return columns, rows, b["square_mm"], draw
 
 
+def figures(spec, options) -> dict[str, Part]:
+    """Drawings for the rulebook (``printkit.rulebook.figures``): ``board``, the
+    whole board as its sections print it, joined, its bases behind the back
+    rows; words too small at the rulebook's scale left to the caption."""
+    columns, rows, square, draw = _board_cells(spec, options)
+    board = Part("Board", columns * square, rows * square, kind="board")
+    for row in range(rows):
+        for column in range(columns):
+            board.extend(i for i in draw(column, row, column * square, row * square, square)
+                         if not isinstance(i, Text))
+    data = data_of(spec)
+    colors = data["colors"]
+    behind = [str(c + 1) for c in data["board"]["base_columns"]]
+    squares = (f"square {behind[0]}" if len(behind) == 1 else
+               f"squares {', '.join(behind[:-1])} and {behind[-1]}")
+    board.meta["caption"] = (f"The board, its sections joined: {colors[0]['name']} sets up on the back row framed "
+                             f"in its colour at the bottom, in front of its base; {colors[1]['name']} at the top. "
+                             f"A base lies behind {squares} of its back row.")
+    return {"board": board}
+
+
 def board_sections(spec, options=None) -> list[Part]:
     data = data_of(spec)
     columns, rows, square, draw = _board_cells(spec, options)
@@ -324,6 +345,3 @@ def cover(spec, options, width: float, height: float) -> list:
                             spare=spare if label else [])
     return items
 
-
-def figures(spec, options) -> dict:
-    return {}
