@@ -104,7 +104,8 @@ def _cover_text(result) -> str:
 def test_the_lam_cover_says_how_to_make_the_kit(built, paper):
     text = _cover_text(built("lam", paper))
     for words in ("Making the kit", "check the scale square", "cut out both segments",
-                  "Segment 1 (rows 1-5) keeps the grey zigzag tab", "glue the tab and lay segment 2 on it",
+                  "Segment 1 (rows 1-5) keeps the grey zigzag tab",
+                  "crease the tab away from you along its dash-dot zigzag, glue it and lay segment 2 on it",
                   "cut out each round counter", "3 Rocks, 9 Papers, 4 Scissors and 2 Flags",
                   "rows 1-2 and 9-10", "Destroy an enemy Flag to win", "reference card",
                   "segment 2 goes on segment 1's grey tab"):
@@ -124,7 +125,8 @@ def test_the_playground_cover_says_how_to_make_the_kit(built, paper):
                   "as numbered in the plan", "fold each along the dash-dot line in its middle",
                   "glue the halves together, then cut", "cut the slit", "glue the grey tab inside the back",
                   "its type towards you and its back towards your opponent", "sees only their own types",
-                  "Die (beside board section 2)" if paper == "letter" else "Die (after the stands)", "army of 10 cards", "The board's sections",
+                  "Die (beside board section 2)" if paper == "letter" else "Die (before the stands)",
+                  "army of 10 cards", "The board's sections",
                   "Blue base", "Red base"):
         assert words in text, words
 

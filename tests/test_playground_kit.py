@@ -214,3 +214,6 @@ def test_the_die_rides_on_a_sheet_with_other_pieces_on_either_paper(paper, sheet
     holding = [s for s in laid if any(p.part.kind == "die" for p in s.placements)]
     assert len(holding) == 1 and len(holding[0].placements) > 1
     assert holding[0].title.startswith(with_die)
+    # Only the sheet that holds the die names it first; a sheet after it says it continues.
+    naming = [s for s in laid if "the die" in s.title and not s.title.endswith("(continued)")]
+    assert naming == holding

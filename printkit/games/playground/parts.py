@@ -228,14 +228,15 @@ def parts(spec, options) -> list[Part]:
         group = pieces_group("cards", color["name"], options)
         for kind in TYPES:
             out += [make(kind, color, title, group, on) for _ in range(data["cards"]["per_type"])]
+    stands = len(out)
     for color in kit_colors(spec, options):
         group = pieces_group("stands", color["name"], options)
         out += [stand(color, group, on) for _ in range(3 * data["cards"]["per_type"])]
     last = len(board_sections(spec, options))
     if die_beside_board(spec, options):
         out.insert(last, the_die(out[last - 1].group))
-    else:
-        out.append(the_die(out[-1].group))
+    else:  # first on the stands' first sheet, which its title then names truly
+        out.insert(stands, the_die(out[stands].group))
     return out
 
 
@@ -248,7 +249,7 @@ def the_die(group: str) -> Part:
 
 def die_beside_board(spec, options) -> bool:
     """Whether the die rides on the last board section's sheet, in the room
-    the board leaves (Letter), rather than after the stands (A4 leaves none)."""
+    the board leaves (Letter), rather than with the stands (A4 leaves none)."""
     last = board_sections(spec, options)[-1]
     return share_a_sheet([last, the_die(last.group)], options)
 
@@ -295,7 +296,7 @@ def cover(spec, options, width: float, height: float) -> list:
         cards = (f"Cards ({per_type} of each type per colour): fold each along the dash-dot line in its middle, "
                  "printed sides out, glue the halves together, then cut along the outline: the type on one "
                  "face, its colour with the game's name on the other.")
-    die_at = f"beside board section {count}" if die_beside_board(spec, options) else "after the stands"
+    die_at = f"beside board section {count}" if die_beside_board(spec, options) else "before the stands"
     steps = [
         paper,
         f"Board: cut out the {count} sections along their solid outlines, grey tabs included. Crease each "
