@@ -267,7 +267,7 @@ def bird_art(color: dict, kind: str, on: str = WHITE):
         # 2.5 mm or more above the face's lower edge, which is a cut on the back face
         items.append(Text(w / 2, max(band / 2 - 0.75, 2.9), name,
                           size=fit_size(name, w - 2 * (bird + 0.8) - 1.0, 6.5, bold=True), bold=True))
-        # The owner's mark large, in white on the colour (``on_field``), in both top corners:
+        # The owner's mark large, white on the colour (``on_field``), in both top corners:
         # read from across the table, in greyscale and by colour-blind players.
         big = min(6.0, w * 0.28)
         mx, my = CUT_CLEAR + big / 2, h - 1.0 - big / 2  # clear of the side cuts and the top fold

@@ -116,9 +116,9 @@ def card_back(color: dict, title: str, on: str = WHITE) -> list:
 
 
 def _name_on_back(title: str, cx: float, on: str = WHITE) -> list:
-    """The game's name on a card's back, in ``on`` (white: ``on_field``), centred on x = cx: its first
-    word over the rest; a longer name wraps, set smaller until its lines fit
-    between the mark and the card's foot."""
+    """The game's name on a card's back in ``on`` (``on_field``), centred on
+    x = cx: its first word over the rest; a longer name wraps, set smaller
+    until its lines fit between the mark and the card's foot."""
     words = title.split()
     width, span = CARD_W - 6, 24.0  # mm: the line's width; the most from first baseline to last
     size = 8.0
