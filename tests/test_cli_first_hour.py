@@ -104,6 +104,15 @@ def test_apply_output_replaces_the_position_it_reads(tmp_path):
     assert [p.name for p in tmp_path.iterdir()] == ["pos.json"]  # no temporary left
 
 
+def test_apply_output_may_have_the_longest_name_a_file_system_takes(tmp_path):
+    """The temporary file beside it once took the whole name and more: too long."""
+    pos = tmp_path / ("p" * 250 + ".json")
+    result = run("apply", "tiles", "-o", pos)
+    assert result.exit_code == 0, result.output
+    assert json.loads(pos.read_text())["game"] == "tiles"
+    assert [p.name for p in tmp_path.iterdir()] == [pos.name]  # no temporary left
+
+
 @pytest.mark.skipif(os.name != "posix", reason="POSIX file modes")
 def test_apply_output_is_readable_like_any_new_file_and_keeps_a_replaced_files_mode(tmp_path):
     pos = tmp_path / "pos.json"

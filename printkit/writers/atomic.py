@@ -30,11 +30,17 @@ def replacing(path: Path):
         Path(temporary).unlink(missing_ok=True)
 
 
+_NAME_BYTES = 200
+
+
 def _create_beside(path: Path) -> str:
     """A new empty file beside ``path`` with the permissions any new file gets
     (0666 less the umask; mkstemp's are private, 0600)."""
+    # The name cut short: a file system takes names of at most 255 bytes,
+    # and the longest of them must still have a temporary file beside it.
+    name = path.name.encode("utf-8", "surrogateescape")[:_NAME_BYTES].decode("utf-8", "ignore")
     while True:
-        temporary = os.path.join(path.parent or ".", f".{path.name}.{secrets.token_hex(4)}.part")
+        temporary = os.path.join(path.parent or ".", f".{name}.{secrets.token_hex(4)}.part")
         try:
             os.close(os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666))
             return temporary
