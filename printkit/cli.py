@@ -411,7 +411,7 @@ def moves(game, position, players, variant, viewer):
         known = {n.casefold(): k for k, n in enumerate(names)}
         known.update({n.split(" (")[0].casefold(): k for k, n in enumerate(names) if " (" in n})
         seats = {int(m[1]): k for k, n in enumerate(names) for m in [re.search(r"\(seat (\d+)\)", n)] if m}
-        if not viewer.strip().isdigit():
+        if not viewer.strip().isdecimal():  # isdigit() also takes '²', which int() does not
             seat = known.get(viewer.strip().casefold())
         elif seats:
             seat = seats.get(int(viewer))

@@ -267,6 +267,14 @@ def test_a_position_from_a_pipe_is_read_only_up_to_the_size_limit(tmp_path):
     assert f"endless.json: more than {MAX_BYTES:,} bytes" in result.output, result.output
 
 
+
+@pytest.mark.parametrize("game", ["mckinney", "tiles"])  # names with seat numbers, and without
+@pytest.mark.parametrize("viewer", ["\u00b2", "\u2460"])  # digits to str.isdigit, not to int()
+def test_moves_as_a_number_sign_that_is_no_seat_number(game, viewer):
+    result = run("moves", game, "--as", viewer)
+    assert result.exit_code == 2 and f"--as {viewer}: no such player" in result.output
+
+
 # --- help -------------------------------------------------------------------------------------
 
 def test_players_and_variant_must_agree_with_the_position(tmp_path):
