@@ -56,6 +56,13 @@ def _ours(folder: Path, name: str, manifest: dict[str, str]) -> bool:
 def check_target(target: Path, names: list[str], overwrite: bool = False) -> None:
     """Refuse (exit 2) if writing names into target would replace something
     printkit did not write, unless overwrite is given for files."""
+    try:
+        _check_target(target, names, overwrite)
+    except OSError as exc:  # a folder that cannot be searched, a name too long for the file system
+        raise PrintkitError(f"{target}: cannot look into the kit folder: {exc.strerror or exc}") from None
+
+
+def _check_target(target: Path, names: list[str], overwrite: bool) -> None:
     if target.is_symlink() or (target.exists() and not target.is_dir()):
         raise PrintkitError(f"{target}: exists and is not a kit folder; move it away or choose another --out")
     if not target.is_dir():

@@ -121,6 +121,13 @@ def bundled_games() -> list[str]:
 
 def resolve(name: str) -> Path:
     """A bundled game id or a path to a spec file -> the spec file's path."""
+    try:
+        return _resolve(name)
+    except OSError as exc:  # a name too long for the file system, a folder that cannot be searched
+        raise PrintkitError(f"{name}: cannot read spec: {exc.strerror or exc}") from None
+
+
+def _resolve(name: str) -> Path:
     candidate = Path(name)
     folder = PrintkitError(f"{name}: is a folder, not a spec file (.yaml)")
     if candidate.suffix in (".yaml", ".yml"):

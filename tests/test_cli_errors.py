@@ -110,6 +110,26 @@ def test_nesting_too_deep_for_the_parser(tmp_path):
     assert re.search(r"deep\.yaml:2:\d+: nested too deeply", result.output)
 
 
+
+# A name no file system takes (each allows at most 255 bytes in a name).
+TOO_LONG = "n" * 300
+
+
+@pytest.mark.parametrize("args", [
+    ["validate", TOO_LONG + ".yaml"],
+    ["simulate", TOO_LONG],
+    ["build", "tiles", "--out", TOO_LONG],
+    ["balance", "tiles", "--agents", "random", "--games", "1", "--report", TOO_LONG + ".pdf"],
+])
+def test_a_path_too_long_for_the_file_system_is_a_message(tmp_path, monkeypatch, args):
+    monkeypatch.chdir(tmp_path)
+    result = run(*args)
+    assert result.exit_code == 2, result.output
+    assert "File name too long" in result.output and TOO_LONG in result.output
+    assert len(result.output.splitlines()) == 1
+    assert list(tmp_path.iterdir()) == []
+
+
 # --- build options ----------------------------------------------------------------------------
 
 def test_all_with_an_option_one_game_cannot_take_writes_nothing(tmp_path):

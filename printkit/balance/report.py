@@ -33,7 +33,11 @@ def prepare(path: str) -> Path:
     """The report's path, its folder made; a clear error, before any game is
     played, when it cannot be written there."""
     target = Path(path)
-    if target.is_dir():
+    try:
+        folder = target.is_dir()
+    except OSError as exc:  # a name too long for the file system, a folder that cannot be searched
+        raise PrintkitError(f"{path}: cannot write the report there: {exc.strerror}") from None
+    if folder:
         raise PrintkitError(f"{path}: is a folder; give the report a file name, such as {target / 'balance.pdf'}")
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
