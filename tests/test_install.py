@@ -101,6 +101,18 @@ def test_the_wheel_ships_specs_and_templates(installed):
         assert "printkit/bundled/templates/" + template.name in names
 
 
+
+def test_the_wheel_states_its_licence_as_an_spdx_expression(installed):
+    """setuptools stops building a licence given as a table or a classifier in 2027."""
+    wheel = installed[0]
+    with zipfile.ZipFile(wheel) as archive:
+        meta = next(n for n in archive.namelist() if n.endswith(".dist-info/METADATA"))
+        headers = archive.read(meta).decode("utf-8").split("\n\n", 1)[0].splitlines()
+        assert any(n.endswith(".dist-info/licenses/LICENSE") for n in archive.namelist())
+    assert "License-Expression: MIT" in headers
+    assert not any(h.startswith(("License:", "Classifier: License ::")) for h in headers)
+
+
 def test_installed_printkit_is_the_wheel_not_the_checkout(installed):
     _, bin_dir, work, run = installed
     done = run(str(bin_dir / "python"), "-c", "import printkit; print(printkit.__file__, printkit.__version__)")
