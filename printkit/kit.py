@@ -19,6 +19,7 @@ only files it wrote itself (``printkit.kitfolder``).
 from __future__ import annotations
 
 import gc
+import unicodedata
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -57,10 +58,14 @@ def kit_folder(spec, out_dir: Path) -> Path:
     base = Path(out_dir).resolve()
     name = spec.id
     target = (base / name).resolve()
-    if target.parent != base or name.startswith(".") or name != target.name:
-        named_by_file = isinstance(spec, specs.Spec) and not spec.get("id")
-        source = (f" (from the file name of {specs.display_path(spec.path)}; give the spec an id:)"
-                  if named_by_file else "")
+    # A name from the file name may hold what no name should: a line break,
+    # a terminal's escape sequence (printed back in "wrote ...").
+    unprintable = any(unicodedata.category(c).startswith("C") for c in name)
+    if target.parent != base or name.startswith(".") or name != target.name or unprintable:
+        source = ""
+        if isinstance(spec, specs.Spec) and not spec.get("id"):  # named by its file
+            shown = specs.display_path(spec.path)
+            source = f" (from the file name of {ascii(shown) if unprintable else shown}; give the spec an id:)"
         raise PrintkitError(f"kit id {name!r} would not be a folder inside {out_dir}{source}")
     return target
 

@@ -341,6 +341,20 @@ def test_a_kit_named_after_a_hidden_file_says_to_give_an_id(tmp_path):
     assert "kit id '.hidden' would not be a folder" in result.output and "give the spec an id:" in result.output
 
 
+
+@pytest.mark.parametrize("stem", ["two\nlines", "red\x1b[31mtext", "bell\x07"])
+def test_a_kit_named_by_a_file_name_with_a_control_character_says_to_give_an_id(tmp_path, stem):
+    """A line break or a terminal's escape sequence in a folder name, printed back by "wrote ..."."""
+    text = (spec.SPECS_DIR / "tiles.yaml").read_text(encoding="utf-8")
+    path = write(tmp_path, stem + ".yaml", "".join(
+        line for line in text.splitlines(keepends=True) if not line.startswith("id:")))
+    result = run("build", path, "--format", "svg", "--out", tmp_path / "out")
+    assert result.exit_code == 2
+    assert f"kit id {stem!r} would not be a folder" in result.output and "give the spec an id:" in result.output
+    assert len(result.output.splitlines()) == 1 and "\x1b" not in result.output and "\x07" not in result.output
+    assert not (tmp_path / "out").exists()
+
+
 def test_an_id_that_would_leave_the_output_folder_is_explained_not_a_regex(tmp_path):
     text = (spec.SPECS_DIR / "tiles.yaml").read_text(encoding="utf-8").replace("id: tiles", "id: ../../up")
     result = run("build", write(tmp_path, "up.yaml", text), "--out", tmp_path / "out")
