@@ -89,6 +89,21 @@ def test_warnings_do_not_stop_a_spec(tmp_path):
     assert any("build 9 Units in one turn, but only 8 squares surround a Builder" in m for m in messages)
 
 
+
+@pytest.mark.parametrize("value", [100, 10**7, 10**21])
+def test_a_notch_value_past_two_digits_is_refused_at_its_line_at_once(tmp_path, value):
+    """Steps per Unit of 10**21 once had validate and build fill the memory."""
+    import time
+
+    path = write_variant(tmp_path, lambda d: d["sliders"]["B"]["notches"][0].__setitem__(1, value))
+    started = time.monotonic()
+    found = problems_of(path)
+    assert time.monotonic() - started < 5
+    line = next(i for i, row in enumerate(path.read_text().splitlines(), 1) if str(value) in row)
+    assert [(p.line, p.message) for p in found] == [
+        (line, f"sliders/B/notches/entry 1/entry 2: {value} is out of range (maximum 99)")]
+
+
 @pytest.mark.parametrize("kind", ["paper", "rock", "scissors"])
 @pytest.mark.parametrize("command", ["validate", "build"])
 def test_a_colour_without_units_of_one_type_is_unsound(tmp_path, kind, command):
