@@ -57,7 +57,9 @@ def kit_folder(spec, out_dir: Path) -> Path:
     """out_dir/<id>, refusing any id that would land elsewhere."""
     base = Path(out_dir).resolve()
     name = spec.id
-    target = (base / name).resolve()
+    # Not resolved: a link in the kit folder's place is refused by
+    # kitfolder.check_target as what it is, not blamed on the id.
+    target = base / name
     # A name from the file name may hold what no name should: a line break,
     # a terminal's escape sequence (printed back in "wrote ...").
     unprintable = any(unicodedata.category(c).startswith("C") for c in name)

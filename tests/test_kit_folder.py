@@ -103,6 +103,18 @@ def test_a_plain_file_named_like_the_kit_folder_is_refused(tmp_path):
     assert (tmp_path / "tiles").read_text(encoding="utf-8") == "mine"
 
 
+
+def test_a_link_in_place_of_the_kit_folder_is_refused_as_a_link(tmp_path):
+    """It was blamed on the kit id: "kit id 'tiles' would not be a folder inside ..."."""
+    (tmp_path / "mine").mkdir()
+    (tmp_path / "out").mkdir()
+    (tmp_path / "out" / "tiles").symlink_to(tmp_path / "mine", target_is_directory=True)
+    result = CliRunner().invoke(main, ["build", "tiles", "--out", str(tmp_path / "out")])
+    assert result.exit_code == 2
+    assert "tiles: exists and is not a kit folder" in result.output and "kit id" not in result.output
+    assert list((tmp_path / "mine").iterdir()) == []
+
+
 def test_an_edited_kit_file_is_the_users_until_overwrite(tmp_path):
     assert run("build", "tiles", "--out", tmp_path).exit_code == 0
     kit_pdf = tmp_path / "tiles" / "tiles-kit.pdf"
