@@ -38,19 +38,21 @@ def _digest(path: Path) -> str:
     return sha.hexdigest()
 
 
-def read_manifest(folder: Path) -> dict[str, str]:
-    """File name -> SHA-256 of what printkit last wrote in folder ({} if none)."""
+def read_manifest(folder: Path) -> dict[str, set[str]]:
+    """File name -> the SHA-256s of what printkit last wrote in folder ({} if
+    none): one each, or two while a build is moving its files in (_commit)."""
     try:
         data = json.loads((folder / MANIFEST).read_text(encoding="utf-8"))
         files = data["files"]
-        return {str(k): str(v) for k, v in files.items() if isinstance(k, str) and "/" not in k and "\\" not in k}
+        return {k: {v} if isinstance(v, str) else {str(d) for d in v}
+                for k, v in files.items() if isinstance(k, str) and "/" not in k and "\\" not in k}
     except (OSError, ValueError, KeyError, TypeError, AttributeError):
         return {}
 
 
-def _ours(folder: Path, name: str, manifest: dict[str, str]) -> bool:
+def _ours(folder: Path, name: str, manifest: dict[str, set[str]]) -> bool:
     path = folder / name
-    return name in manifest and path.is_file() and not path.is_symlink() and _digest(path) == manifest[name]
+    return name in manifest and path.is_file() and not path.is_symlink() and _digest(path) in manifest[name]
 
 
 def check_target(target: Path, names: list[str], overwrite: bool = False) -> None:
@@ -157,11 +159,22 @@ def _commit(staged: Path, target: Path, names: list[str]) -> None:
     previous = read_manifest(target) if target.is_dir() else {}
     target.mkdir(exist_ok=True)
     written = {name: _digest(staged / name) for name in names}
+    # A build killed outright (SIGKILL, power loss) among the renames leaves
+    # files of both kits: the manifest names both first, so the next build
+    # knows every one of them as printkit's own.
+    both = {name: set(digests) for name, digests in previous.items()}
+    for name, digest in written.items():
+        both.setdefault(name, set()).add(digest)
+    _write_manifest(staged, target, {name: sorted(digests) for name, digests in both.items()})
     for name in names:
         os.replace(staged / name, target / name)
     for name in sorted(set(previous) - set(written)):
         if _ours(target, name, previous):
             (target / name).unlink()
-    manifest = {"written_by": "printkit", "files": dict(sorted(written.items()))}
+    _write_manifest(staged, target, written)
+
+
+def _write_manifest(staged: Path, target: Path, files: dict) -> None:
+    manifest = {"written_by": "printkit", "files": dict(sorted(files.items()))}
     (staged / MANIFEST).write_text(json.dumps(manifest, indent=1) + "\n", encoding="utf-8")
     os.replace(staged / MANIFEST, target / MANIFEST)

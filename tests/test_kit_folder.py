@@ -150,6 +150,45 @@ def test_a_stale_staging_folder_of_a_killed_build_is_removed(tmp_path):
     shutil.rmtree(foreign)
 
 
+
+class _Killed(BaseException):
+    """A SIGKILL or a power cut: nothing after it runs."""
+
+
+@pytest.mark.parametrize("renames", range(1, 10))
+def test_a_build_killed_among_its_renames_is_followed_by_one_that_needs_no_overwrite(tmp_path, monkeypatch,
+                                                                                      renames):
+    """Killed after some of its files had moved in, a build left them unknown
+    to the manifest: the next build refused them as someone else's."""
+    from printkit import kit
+    from printkit import spec as specs
+
+    tiles = specs.load("tiles")
+    kit.build(tiles, kit.BuildOptions(paper="letter"), tmp_path)
+    folder = tmp_path / "tiles"
+    (folder / "notes.txt").write_text("mine", encoding="utf-8")
+    real, done = os.replace, []
+
+    def replace(source, destination):
+        if len(done) + 1 == renames:
+            raise _Killed
+        done.append(destination)
+        real(source, destination)
+
+    monkeypatch.setattr(os, "replace", replace)
+    with pytest.raises(_Killed):
+        kit.build(tiles, kit.BuildOptions(paper="a4"), tmp_path)
+    monkeypatch.setattr(os, "replace", real)
+    for staging in tmp_path.glob(".tiles-build-*"):  # what the kill would have left; not the point here
+        shutil.rmtree(staging)
+    result = run("build", "tiles", "--out", tmp_path, "--paper", "a4")
+    assert result.exit_code == 0, result.output
+    assert (folder / "notes.txt").read_text(encoding="utf-8") == "mine"
+    again = tmp_path / "again"
+    kit.build(tiles, kit.BuildOptions(paper="a4"), again)
+    assert {k: v for k, v in _kit(folder).items() if k != "notes.txt"} == _kit(again / "tiles")
+
+
 def _kit(folder: Path) -> dict[str, bytes]:
     return {p.name: p.read_bytes() for p in sorted(folder.iterdir()) if p.is_file()}
 
