@@ -142,6 +142,20 @@ def test_installed_printkit_lists_and_builds_every_game(installed):
     assert run("python", "-m", "printkit", "--version").stdout.strip() == f"printkit, version {printkit.__version__}"
 
 
+
+def test_the_readme_says_where_an_installed_printkit_keeps_the_specs_to_copy(installed):
+    """"Your own spec" copies specs/mckinney.yaml: a folder a wheel's user does not have."""
+    _, bin_dir, work, run = installed
+    section = (ROOT / "README.md").read_text(encoding="utf-8").split("## Your own spec", 1)[1].split("\n## ", 1)[0]
+    command = re.search(r"^    (python -c .*SPECS_DIR.*)$", section, re.M).group(1)
+    done = run("sh", "-c", command)
+    assert done.returncode == 0, done.stderr
+    folder = Path(done.stdout.strip())
+    assert folder.resolve().is_relative_to(bin_dir.parent.resolve())
+    for spec in (ROOT / "specs").rglob("*.yaml"):
+        assert (folder / spec.relative_to(ROOT / "specs")).read_bytes() == spec.read_bytes()
+
+
 def test_installed_printkit_runs_the_readme_example(installed):
     _, bin_dir, work, run = installed
     done = run("python", "-c", readme_python_example())
