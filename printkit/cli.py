@@ -135,7 +135,9 @@ def _complete_variant(ctx, param, incomplete: str):
     from click.shell_completion import CompletionItem
 
     # The game, when click has parsed it by now; else the variants of every bundled game.
-    game = ctx.params.get("game")
+    # Completing an option's value, click stops before it reads the arguments:
+    # the game is then the first of those it left unread.
+    game = ctx.params.get("game") or next(iter(ctx.args), None)
     variants: dict = {}
     for name in [game] if game else specs.bundled_games():
         try:

@@ -193,6 +193,18 @@ def test_shell_completion_knows_games_and_variants():
     assert "--paper" in complete(["build", "tiles"], "--pa")
 
 
+
+@pytest.mark.parametrize("words", [["build", "{game}"], ["simulate", "--players", "2", "{game}"],
+                                   ["apply", "{game}", "pass"]])
+def test_variants_completed_after_a_game_are_that_games_own(words):
+    """They were every bundled game's, Lam's two-flag offered for Phoenix."""
+    from printkit import spec as specs
+
+    for game in specs.bundled_games():
+        own = [v for v in specs.load(game, check=False).get("variants") or {} if v != "default"]
+        assert complete([w.format(game=game) for w in words] + ["--variant"], "") == own, game
+
+
 def test_moves_reads_the_player_count_from_the_position(tmp_path):
     pos = tmp_path / "three.json"
     assert run("apply", "mckinney", "--players", "3", "pass", "-o", pos).exit_code == 0
