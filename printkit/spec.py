@@ -128,6 +128,9 @@ def resolve(name: str) -> Path:
 
 
 def _resolve(name: str) -> Path:
+    if not name:  # Path("") is the working folder
+        raise PrintkitError(f"no game given (an empty name): give a bundled game, {', '.join(bundled_games())}, "
+                            "or the path of a spec file (.yaml)")
     candidate = Path(name)
     folder = PrintkitError(f"{name}: is a folder, not a spec file (.yaml)")
     if candidate.suffix in (".yaml", ".yml"):

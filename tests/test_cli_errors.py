@@ -55,6 +55,14 @@ def test_a_folder_named_like_a_bundled_game_does_not_hide_it(tmp_path, monkeypat
     assert result.exit_code == 0 and "0,0" in result.output
 
 
+
+@pytest.mark.parametrize("command", ["validate", "simulate", "moves", "apply", "balance"])
+def test_an_empty_game_name_is_not_taken_for_the_working_folder(command):
+    result = run(command, "")
+    assert result.exit_code == 2
+    assert "no game given (an empty name)" in result.output and "is a folder" not in result.output
+
+
 @pytest.mark.parametrize("command", COMMANDS)
 def test_an_empty_spec(tmp_path, command):
     result = run(command, write(tmp_path, "empty.yaml", ""))
