@@ -7,6 +7,8 @@ import re
 
 import pypdfium2 as pdfium
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 import yaml
 from pypdf import PdfReader
 
@@ -239,6 +241,38 @@ def test_spec_text_is_escaped_not_markup(tmp_path):
     spec = spec_copy(tmp_path, lambda d: d.update(title="Rock <&> Paper"))
     text = flat(rulebook.render_pdf(spec, BuildOptions()))
     assert "Rock <&> Paper" in text
+
+
+MARKDOWN_SIGNS = "#|*_`[]()<>&;!~-+.=:\\"
+
+
+def test_spec_text_is_never_markdown(tmp_path):
+    """A title and a colour name print as written wherever a template puts
+    them (the title block, a sentence, a table, a code span)."""
+    title = "# **Rock** | _Paper_ & `Scissors` &amp; [x](y) 1."
+    colour = "Red*|`x`"
+    spec = spec_copy(tmp_path, lambda d: (d.update(title=title), d["colors"][0].update(name=colour)))
+    text = flat(rulebook.render_pdf(spec, BuildOptions()))
+    assert f"For programs that play {title}:" in text
+    assert colour in text
+    assert rulebook.render(spec, BuildOptions()).count(title) >= 2  # the Markdown handed out reads the same
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.text(alphabet=st.sampled_from("abcXYZ 12" + MARKDOWN_SIGNS), min_size=1, max_size=30)
+       .map(lambda t: " ".join(t.split())).filter(bool))
+def test_printed_values_keep_every_markdown_sign(tmp_path, title):
+    body = ("# A game\n\n## About {{ spec.title }}\n\nA line: {{ spec.title }}\n\n| Title |\n|---|\n"
+            "| Cell {{ spec.title }} |\n\nCode: `{{ spec.title }}`\n")
+    folder = custom_template(tmp_path, body)
+    spec = spec_copy(tmp_path, lambda d: d.update(title=title))
+    lines = [" ".join(line.split()) for page in pages_text(rulebook.render_pdf(spec, BuildOptions(),
+                                                                                templates_dir=folder))
+             for line in page.splitlines()]
+    assert f"About {title}" in lines
+    assert f"A line: {title}" in lines
+    assert f"Cell {title}" in lines
+    assert f"Code: {title}" in lines
 
 
 def test_a_character_the_font_lacks_is_an_error(tmp_path):

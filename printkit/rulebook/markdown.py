@@ -31,6 +31,7 @@ from reportlab.platypus import (CondPageBreak, HRFlowable, KeepTogether, ListFlo
 from ..errors import PrintkitError
 from ..writers.fonts import register_fonts
 from .figures import MAX_HEIGHT, OPEN, FigureBlock, PartDrawing
+from .literal import restore
 
 BODY_SIZE = 10
 LEADING = 13.5
@@ -246,7 +247,7 @@ class Renderer:
         style = self.styles.code
         room = width - style.leftIndent - style.rightIndent - 12
         lines = []
-        for line in node.content.rstrip("\n").split("\n"):
+        for line in restore(node.content).rstrip("\n").split("\n"):
             self._check(line, self._mono_cmap)
             line = line.expandtabs(4)
             while stringWidth(line, style.fontName, style.fontSize) > room and len(line) > 1:
@@ -342,8 +343,9 @@ class Renderer:
                 out.append(f"<strike>{self.inline(child)}</strike>")
             elif kind == "code_inline":
                 back = "" if self.styles.ink_saver else f' backColor="{CODE_SHADE.hexval()}"'
-                self._check(child.content, self._mono_cmap)
-                out.append(f'<font face="{self.styles.mono}"{back}>{escape(child.content)}</font>')
+                content = restore(child.content)
+                self._check(content, self._mono_cmap)
+                out.append(f'<font face="{self.styles.mono}"{back}>{escape(content)}</font>')
             elif kind == "link":
                 out.append(f"<u>{self.inline(child)}</u>")
             elif kind == "image":
@@ -356,6 +358,7 @@ class Renderer:
 
     def text(self, content: str) -> str:
         """Plain text as paragraph markup, its characters checked against the font."""
+        content = restore(content)
         self._check(content)
         return escape(content)
 

@@ -25,6 +25,7 @@ from ..sheets import PAPERS
 from ..sheets import plural as plural_of
 from ..spec import display_path
 from .figures import Figures
+from .literal import protect, restore
 
 TEMPLATE_SUFFIX = ".md.j2"
 REFERENCE_TEMPLATE = "reference.md.j2"  # every game's reference for programs, one template
@@ -81,6 +82,7 @@ def environment(templates_dir: Path | None = None) -> ImmutableSandboxedEnvironm
         loader=jinja2.FileSystemLoader(search, encoding="utf-8"),
         undefined=jinja2.StrictUndefined,
         autoescape=False,  # the output is Markdown; the PDF stage escapes text
+        finalize=protect,  # what a template prints is text, never Markdown (see literal)
         trim_blocks=True,
         lstrip_blocks=True,
         keep_trailing_newline=True,
@@ -206,15 +208,16 @@ def render(spec, options, templates_dir: Path | None = None, name: str | None = 
     """Render a spec's rulebook template (or its reference) to Markdown text."""
     if reference:
         options = resolve_options(spec, options)
-        return render_with_figures(spec, options, templates_dir, REFERENCE_TEMPLATE,
-                                   {"engine": engine_facts(spec, options)})[0]
-    return render_with_figures(spec, options, templates_dir, name)[0]
+        return restore(render_with_figures(spec, options, templates_dir, REFERENCE_TEMPLATE,
+                                           {"engine": engine_facts(spec, options)})[0])
+    return restore(render_with_figures(spec, options, templates_dir, name)[0])
 
 
 def render_with_figures(spec, options, templates_dir: Path | None = None,
                         name: str | None = None, extra: dict | None = None) -> tuple[str, Figures]:
     """The Markdown text of a spec's rulebook (or of template ``name``, with
-    ``extra`` names beside the usual ones) and the figures it asked for."""
+    ``extra`` names beside the usual ones) and the figures it asked for; what
+    the template printed is protected (``literal``) until the PDF stage sets it."""
     env = environment(templates_dir)
     name = name or template_name(spec)
     options = resolve_options(spec, options)
