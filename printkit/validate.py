@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import json
 from contextlib import nullcontext
+from pathlib import Path
 
 import click
 
@@ -47,6 +48,19 @@ def _finding(problem) -> dict:
     return {"file": problem.file, "line": problem.line, "column": problem.column,
             "severity": problem.severity, "message": problem.message}
 
+
+
+def _kit_name_problems(spec) -> list:
+    """A kit id that names no folder (one a build takes from a file name such
+    as ``.hid.yaml`` when the spec has no ``id``): build refuses it, so
+    validate reports it too rather than calling the spec sound."""
+    from .kit import kit_folder
+
+    try:
+        kit_folder(spec, Path("output"))
+    except PrintkitError as error:
+        return [spec.problem((), str(error))]
+    return []
 
 def run(name: str, playouts: int = 100, seed: int = 0, strict: bool = False, players: int | None = None,
         variant: str | None = None, echo=click.echo, jobs: int | None = None, balance: int = 0,
@@ -86,6 +100,7 @@ def run(name: str, playouts: int = 100, seed: int = 0, strict: bool = False, pla
     if hasattr(module, "analyse"):
         findings += module.analyse(loaded, engines[0])
     findings += fit.paper_problems(loaded, BuildOptions(variant=variant))
+    findings += _kit_name_problems(loaded)
     for problem in findings:
         say(str(problem))
         report["findings"].append(_finding(problem))

@@ -347,7 +347,10 @@ def test_a_kit_named_after_a_hidden_file_says_to_give_an_id(tmp_path):
     result = run("build", path, "--format", "svg", "--out", tmp_path / "out")
     assert result.exit_code == 2
     assert "kit id '.hidden' would not be a folder" in result.output and "give the spec an id:" in result.output
-
+    # validate does not call sound what build refuses
+    result = run("validate", path, "--games", "0")
+    assert result.exit_code == 2
+    assert "kit id '.hidden' would not be a folder" in result.output and "unsound: 1 error" in result.output
 
 
 @pytest.mark.parametrize("stem", ["two\nlines", "red\x1b[31mtext", "bell\x07"])
