@@ -75,6 +75,12 @@ def resolve_options(spec, options: BuildOptions) -> BuildOptions:
         raise PrintkitError(f"--bleed {options.bleed:g}: choose 0 to {MAX_BLEED:g} mm")
     if not 0 <= options.kerf <= MAX_KERF:
         raise PrintkitError(f"--kerf {options.kerf:g}: choose 0 to {MAX_KERF:g} mm")
+    # An option that would change nothing is a mistake to say, not to ignore.
+    if any(options.back_offset) and not options.duplex:
+        x, y = options.back_offset
+        raise PrintkitError(f"--back-offset {x:g},{y:g}: moves the backs of a two-sided kit; add --duplex")
+    if options.kerf and "svg" not in options.formats:
+        raise PrintkitError(f"--kerf {options.kerf:g}: moves the SVG cut files' outlines; add svg to --format")
     palette = spec.get("colors") or []
     if palette and colors > len(palette):
         raise PrintkitError(f"--colors {colors}: the spec names only {len(palette)} colours")

@@ -280,8 +280,10 @@ def test_kerf_moves_closed_outlines_out_by_half(built):
 @pytest.mark.parametrize("args, words", [
     (["--bleed", "9"], "--bleed 9: choose 0 to 5 mm"),
     (["--kerf", "-1"], "--kerf -1: choose 0 to 1 mm"),
+    (["--kerf", "0.2", "--format", "pdf"], "--kerf 0.2: moves the SVG cut files' outlines; add svg to --format"),
+    (["--back-offset", "0.5,-1"], "--back-offset 0.5,-1: moves the backs of a two-sided kit; add --duplex"),
 ])
-def test_out_of_range_press_options_exit_2_with_one_line(tmp_path, args, words):
+def test_press_options_out_of_range_or_changing_nothing_exit_2_with_one_line(tmp_path, args, words):
     result = CliRunner().invoke(cli.main, ["build", "tiles", "-o", str(tmp_path), *args])
     assert result.exit_code == 2
     assert words in result.output
