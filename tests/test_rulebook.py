@@ -275,6 +275,15 @@ def test_printed_values_keep_every_markdown_sign(tmp_path, title):
     assert f"Code: {title}" in lines
 
 
+def test_a_caption_the_template_writes_prints_spec_text_as_written(tmp_path):
+    body = '# A game\n\n{{ figure("board", "The board of " ~ spec.title ~ ".", width=0.5) }}\n'
+    folder = custom_template(tmp_path, body)
+    title = "**Rock** _and_ `Paper` | #1"
+    spec = spec_copy(tmp_path, lambda d: d.update(title=title))
+    text = flat(rulebook.render_pdf(spec, BuildOptions(), templates_dir=folder))
+    assert f"The board of {title}." in text
+
+
 def test_a_character_the_font_lacks_is_an_error(tmp_path):
     spec = spec_copy(tmp_path, lambda d: d.update(title="Scissors \u77f3"))
     with pytest.raises(PrintkitError, match="U\\+77F3"):

@@ -42,6 +42,7 @@ from ..errors import PrintkitError
 from ..spec import display_path
 from ..parts.core import Text
 from ..writers.pdf import MM, draw_items
+from .literal import protect
 
 # Marker characters from Unicode's private use area: they never occur in
 # spec text, and the font check would catch one that leaked into print.
@@ -101,7 +102,9 @@ class Figures:
                                 f"text width from {LEAST_WIDTH} to 1")
         part = offered[name]
         if caption is None:
-            caption = part.meta.get("caption", "")
+            caption = part.meta.get("caption", "")  # the parts' own, which may set words in bold
+        else:  # the template's, with colour names and other spec texts: printed as written (see literal)
+            caption = protect(str(caption))
         figure = Figure(len(self.asked) + 1, str(name), part, str(caption), float(width), where)
         self.asked.append(figure)
         # Blank lines around: the marker is a paragraph of its own.
