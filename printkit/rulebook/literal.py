@@ -4,10 +4,10 @@ Rulebook templates print values from the spec (a title, colour names,
 Slider labels) that anyone may write. The rulebook sets them as written,
 as the kit's sheets do: a "#", "|", "**", "`" or "&amp;" in a colour name
 must not make a heading, a table cell, bold type, code or an "&". Every
-value a template prints (Jinja's ``finalize``), and every caption it gives a
-figure, has its ASCII punctuation
-swapped for characters of a private-use plane, which Markdown reads as
-plain letters wherever they fall (a paragraph, a table cell, a code span);
+value a template prints (Jinja's ``finalize``), and every caption it gives
+a figure, has its ASCII punctuation swapped for characters of a
+private-use plane, which Markdown reads as plain letters wherever they
+fall (a paragraph, a table cell, a code span);
 ``restore`` swaps them back in the text the PDF stage sets and in the
 Markdown ``templating.render`` hands out.
 """
