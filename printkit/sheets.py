@@ -9,7 +9,9 @@ Letter or A4 sheets and returns the Sheets of the kit:
   ``cover(spec, options, width, height) -> list[Item]`` function;
 - then the parts, in the order the generator returned them. A part whose
   ``group`` differs from the previous part's starts a new sheet; parts
-  sharing an ``abut`` key and size sit edge to edge in a grid;
+  sharing an ``abut`` key and size sit edge to edge in a grid; a part that
+  would open a new row is turned to finish the row beside it where that
+  makes the group's layout shorter (a tall net beside a grid of tiles);
 - every sheet has a title (game, "sheet n of N", what is on it; the words
   come from the parts module's optional ``sheet_title(group, parts)``) and a
   short legend of the line roles it uses (the cover: those of the whole kit).
@@ -33,7 +35,7 @@ from .errors import PrintkitError
 from .palette import lightness
 from .parts.bleed import sheet_bleed
 from .parts.identity import BAND, LABEL_H, LABEL_W, box_label, kit_colours, title_banner
-from .parts.core import (ASCENT, CUT, GLUE, GLUE_GREY, INK, MOUNTAIN, VALLEY, WASTE, WASTE_GREY,
+from .parts.core import (ASCENT, CUT, DESCENT, GLUE, GLUE_GREY, INK, MOUNTAIN, VALLEY, WASTE, WASTE_GREY,
                          PT, Circle, Fill, Line, Part, Text, item_box, polygon_area, rect, transform, translate)
 from .writers.fonts import LEADING, LEGIBLE_PT, fit_lines, fit_size, text_width_mm, wrap
 
@@ -101,12 +103,26 @@ class Placement:
         cached = self.__dict__.get("_moved")
         if cached is None or cached[0] != key:
             if self.rotated:  # turn counter-clockwise about the origin, then shift back into the box
-                moved = [transform(i, dx=self.x + self.part.height, dy=self.y, rotate=90)
+                moved = [_upright(transform(i, dx=self.x + self.part.height, dy=self.y, rotate=90))
                          for i in self.part.items]
             else:
                 moved = translate(self.part.items, self.x, self.y)
             cached = self.__dict__["_moved"] = (key, moved)
         return list(cached[1])
+
+
+def _upright(item):
+    """A Text the quarter turn left upside down (reading leftwards), turned
+    half a turn about the middle of its words: it covers the same place and
+    reads the right way up; any other item as it is."""
+    if not isinstance(item, Text) or not 90 < item.angle % 360 <= 270:
+        return item
+    a = math.radians(item.angle)
+    along = {"start": 0.5, "middle": 0.0, "end": -0.5}[item.anchor] * text_width_mm(item.text, item.size, item.bold)
+    rise = (ASCENT - DESCENT) / 2 * item.size * PT
+    cx = item.x + along * math.cos(a) - rise * math.sin(a)
+    cy = item.y + along * math.sin(a) + rise * math.cos(a)
+    return replace(item, x=2 * cx - item.x, y=2 * cy - item.y, angle=(item.angle + 180) % 360)
 
 
 @dataclass
@@ -267,9 +283,24 @@ def _blocks(parts: list, paper: Paper, box) -> list[_Block]:
     return blocks
 
 
-def _pack(blocks: list[_Block], box, gap: float = GAP) -> list[list[Placement]]:
+def _turned_onto_shelf(block: _Block, room: float, shelf_h: float) -> _Block | None:
+    """A single part too wide for the ``room`` mm left on its shelf, turned
+    by 90 degrees if it then fits there without making the shelf taller
+    (a tall net beside a grid of tiles), else None: the part opens the next
+    shelf as it stood."""
+    eps = 1e-6
+    if len(block.parts) != 1 or not block.parts[0].rotatable:
+        return None
+    if block.cell_h > room + eps or block.cell_w > shelf_h + eps:
+        return None
+    return _Block(block.parts, 1, block.cell_h, block.cell_w, not block.rotated)
+
+
+def _pack(blocks: list[_Block], box, gap: float = GAP, turn: bool = False) -> list[list[Placement]]:
     """Shelf packing, top to bottom and left to right; abutting grids split by rows,
-    ``gap`` mm between blocks."""
+    ``gap`` mm between blocks. With ``turn``, a single part that would open a
+    new shelf is turned to finish the current one where it fits there
+    (``_turned_onto_shelf``)."""
     x0, y0, w, h = box
     pages: list[list[Placement]] = [[]]
     top = y0 + h  # top of the current shelf
@@ -279,6 +310,8 @@ def _pack(blocks: list[_Block], box, gap: float = GAP) -> list[list[Placement]]:
         index = 0  # next part of the block to place
         while index < len(block.parts):
             remaining_rows = math.ceil((len(block.parts) - index) / block.columns)
+            if turn and cursor > x0 and cursor + block.width > x0 + w + 1e-6:
+                block = _turned_onto_shelf(block, x0 + w - cursor, shelf_h) or block
             if cursor > x0 and cursor + block.width > x0 + w + 1e-6:  # next shelf
                 top -= shelf_h + gap
                 cursor, shelf_h = x0, 0.0
@@ -370,7 +403,22 @@ def _group_pages(members: list[Part], paper: Paper, options, gap: float) -> tupl
     wide = any(page_for(m, group_paper) is not group_paper for m in members)
     sheet_paper = landscape(group_paper) if wide else group_paper
     sheet_box = content_box(sheet_paper)
-    return sheet_paper, _pack(_blocks(members, sheet_paper, sheet_box), sheet_box, gap)
+    blocks = _blocks(members, sheet_paper, sheet_box)
+    pages = _pack(blocks, sheet_box, gap)
+    # Parts turned to finish shelves only where that makes the layout shorter:
+    # fewer sheets, or as many and less of the last one used.
+    turned = _pack(blocks, sheet_box, gap, turn=True)
+    if _length(turned, sheet_box) < _length(pages, sheet_box):
+        pages = turned
+    return sheet_paper, pages
+
+
+def _length(pages: list, box) -> tuple[int, float]:
+    """How long a group's layout runs: its sheets, and the millimetres used of the last one."""
+    if not pages:
+        return 0, 0.0
+    _, y0, _, h = box
+    return len(pages), round(y0 + h - min(p.y for p in pages[-1]), 6)
 
 
 def part_gap(options) -> float:
@@ -382,7 +430,15 @@ def share_a_sheet(parts: list[Part], options) -> bool:
     """Whether ``parts``, as one group, print on a single sheet: for a part
     generator deciding where a small piece rides (beside a board section if
     it fits there, else with other pieces)."""
-    return len(_group_pages(parts, paper_for(options), options, part_gap(options))[1]) == 1
+    return layout_length(parts, options)[0] == 1
+
+
+def layout_length(parts: list[Part], options) -> tuple[int, float]:
+    """How long ``parts``, as one group, run on paper: their sheets and the
+    millimetres used of the last one; for a part generator choosing between
+    orders of its parts (the shorter layout, as tuples compare)."""
+    paper, pages = _group_pages(parts, paper_for(options), options, part_gap(options))
+    return _length(pages, content_box(paper))
 
 
 def _place_box_label(spec, options, candidates: list[Sheet], gap: float, game_module=None) -> None:

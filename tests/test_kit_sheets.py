@@ -199,3 +199,51 @@ def test_mckinney_cover_says_how_the_pieces_sheets_print(per_colour):
         assert "sheets of their own" in words and len({s.group for s in pieces_sheets}) == 4
     else:
         assert "share the pieces sheets" in words and {s.group for s in pieces_sheets} == {"pieces"}
+
+
+def test_a_part_is_turned_to_finish_a_row_only_where_the_layout_gets_shorter():
+    """The packer turns a part to sit beside a grid rather than open a row of
+    its own where that shortens the layout, and leaves it standing where it
+    does not (the part after it would need the row anyway)."""
+    from printkit.parts.core import Part
+
+    options = kit.resolve_options(spec.load("mckinney"), kit.BuildOptions())
+    # Three kinds of eight tiles: a grid eight wide, each kind on a row.
+    grid = [Part(f"Tile {kind}", 18, 18, abut="tiles", group="g") for kind in "ABC" for _ in range(8)]
+
+    def laid(parts):
+        paper, pages = sheets._group_pages(parts, sheets.paper_for(options), options, sheets.part_gap(options))
+        return pages
+
+    tall = Part("Net", 54, 39, group="g")
+    (page,) = laid(grid + [tall])
+    (net,) = [p for p in page if p.part is tall]
+    assert net.rotated and (net.width, net.height) == (39, 54)
+    assert sheets.layout_length(grid + [tall], options) < (1, 54 + 4 + 39)
+    # Two nets of one size: turning the first leaves the second a row of its
+    # own just as tall, so neither is turned.
+    wide = Part("Wide", 150, 60, group="g")
+    first, second = Part("Net", 54, 39, group="g"), Part("Net", 54, 39, group="g")
+    (page,) = laid([wide, first, second])
+    assert not any(p.rotated for p in page)
+    # A part that may not be turned stays as it is.
+    fixed = Part("Net", 54, 39, group="g", rotatable=False)
+    (page,) = laid(grid + [fixed])
+    assert not any(p.rotated for p in page)
+
+
+def test_words_a_quarter_turn_leaves_upside_down_read_the_right_way_up():
+    """A part is turned a quarter turn to the left: words reading up its
+    left edge (a glue tab's) would read upside down; they are set the right
+    way up over the same middle."""
+    from printkit.parts.core import Part, transform
+
+    label = Text(3.0, 19.5, "glue under far side", size=6, angle=90)
+    upright = Text(30.0, 30.0, "Builder", size=6)
+    net = Part("Net", 54, 39, items=[label, upright])
+    turned, kept = sheets.Placement(net, 100.0, 50.0, rotated=True).items()
+    assert turned.angle == 0 and kept.angle == 90  # words reading across the part now read up it
+    rise = (ASCENT - DESCENT) / 2 * label.size * PT
+    flipped = transform(label, dx=100.0 + 39, dy=50.0, rotate=90)  # as the turn alone leaves them
+    assert flipped.angle == 180
+    assert (turned.x, turned.y + rise) == pytest.approx((flipped.x, flipped.y - rise))

@@ -199,10 +199,11 @@ def test_the_name_on_a_card_back_stays_on_the_back(title):
 
 
 @pytest.mark.parametrize("paper, sheets_needed, with_die", [("letter", 13, "Board section 2 and the die"),
-                                                             ("a4", 12, "stands and the die")])
+                                                             ("a4", 12, "Board section 2 and the die")])
 def test_the_die_rides_on_a_sheet_with_other_pieces_on_either_paper(paper, sheets_needed, with_die):
-    # A4 leaves no room beside the last board section: the die went onto a
-    # sheet of its own; it now follows the last stands.
+    # A4 left no room beside the last board section: the die went onto a
+    # sheet of its own, then followed the last stands; turned, it now fits
+    # beside the board section on A4 too.
     from printkit import games, sheets
     from printkit.options import resolve_options
 

@@ -249,7 +249,8 @@ def the_die(group: str) -> Part:
 
 def die_beside_board(spec, options) -> bool:
     """Whether the die rides on the last board section's sheet, in the room
-    the board leaves (Letter), rather than with the stands (A4 leaves none)."""
+    the board leaves (turned on A4), rather than with the stands (paper that
+    leaves none)."""
     last = board_sections(spec, options)[-1]
     return share_a_sheet([last, the_die(last.group)], options)
 
