@@ -57,7 +57,7 @@ def line_centres(profile, threshold=150):
 def test_every_page_is_the_real_paper_size(mckinney_kit, paper):
     reader = PdfReader(mckinney_kit(paper=paper).kit_pdf)
     want_w, want_h = PAPER_PT[paper]
-    assert len(reader.pages) == 7  # cover, 4 quadrants, the 4 colours' pieces on 2 shared sheets
+    assert len(reader.pages) == 6  # cover, 4 quadrants, the 4 colours' pieces on one shared sheet
     for page in reader.pages:
         box = page.mediabox
         assert float(box.left) == 0 and float(box.bottom) == 0
@@ -81,7 +81,7 @@ def test_every_sheet_is_titled_in_order_and_sheet_one_has_the_checklist(mckinney
     reader = PdfReader(mckinney_kit().kit_pdf)
     texts = [page.extract_text() for page in reader.pages]
     for n, text in enumerate(texts, 1):
-        assert f"Sheet {n} of 7" in text
+        assert f"Sheet {n} of 6" in text
         assert "cut" in text
     # The cover keys every role of the kit; a type B quadrant has no fold or tab to key.
     assert all(words in texts[0] for words in ("valley fold", "mountain fold", "glue tab", "waste"))
@@ -115,10 +115,10 @@ def test_two_colours_print_two_pieces_sheets_and_two_start_squares(mckinney_kit,
 
 def test_a_sheet_per_colour_on_request(mckinney_kit, mckinney_spec):
     """--sheet-per-colour: each colour's pieces alone on their sheet, for
-    printing each on card of its colour (two more sheets than shared)."""
+    printing each on card of its colour (three more sheets than shared)."""
     shared = mckinney_kit()
     alone = mckinney_kit(sheet_per_colour=True)
-    assert alone.sheets == shared.sheets + 2 == 9
+    assert alone.sheets == shared.sheets + 3 == 9
     texts = [p.extract_text() for p in PdfReader(alone.kit_pdf).pages]
     for color in (c["name"] for c in mckinney_spec["colors"]):
         (mine,) = [t for t in texts if t.startswith(f"Sheet") and f"{color} pieces" in t.split("\n")[0]]

@@ -247,3 +247,71 @@ def test_words_a_quarter_turn_leaves_upside_down_read_the_right_way_up():
     flipped = transform(label, dx=100.0 + 39, dy=50.0, rotate=90)  # as the turn alone leaves them
     assert flipped.angle == 180
     assert (turned.x, turned.y + rise) == pytest.approx((flipped.x, flipped.y - rise))
+
+
+def _overlap_area(a, b):
+    """The area two placements' boxes share (0 for neighbours sharing a cut line)."""
+    w = min(a.x + a.width, b.x + b.width) - max(a.x, b.x)
+    h = min(a.y + a.height, b.y + b.height) - max(a.y, b.y)
+    return max(0.0, w) * max(0.0, h)
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_mckinney_four_colours_pieces_share_one_sheet_row_by_colour(laid_out, paper):
+    """Four colours' pieces fit one sheet (they took two: the last about 80%
+    empty, beside a 55 mm band left free right of each Unit grid): a row per
+    colour, its 24 Units in one grid with its Builder turned beside them,
+    then the Slider Markers; nothing overlaps, nothing leaves the printable area."""
+    from printkit.parts.core import item_box
+
+    laid = laid_out("mckinney", paper)
+    assert len(laid) == 6  # cover, 4 quadrants, one sheet of pieces (was 7)
+    (sheet,) = [s for s in laid if s.group == "pieces"]
+    assert sheet.title == "Pieces of Vermilion, Blue, Yellow and Green"
+    loaded = spec.load("mckinney")
+    per_colour = 1 + loaded["pieces"]["slider_markers"] + sum(loaded["pieces"]["units"].values())
+    assert len(sheet.placements) == 4 * per_colour + sum(p.part.kind == "label" for p in sheet.placements)
+    x0, y0, w, h = sheets.content_box(sheet.paper)
+    placed = sheet.placements
+    for p in placed:
+        assert x0 - 1e-6 <= p.x and p.x + p.width <= x0 + w + 1e-6, p.part.name
+        assert y0 - 1e-6 <= p.y and p.y + p.height <= y0 + h + 1e-6, p.part.name
+        for box in filter(None, map(item_box, p.items())):  # the ink too, words included
+            assert sheets.PRINTER_EDGE < box[0] and box[2] < sheet.paper.width - sheets.PRINTER_EDGE, p.part.name
+            assert sheets.PRINTER_EDGE < box[1] and box[3] < sheet.paper.height - sheets.PRINTER_EDGE, p.part.name
+    for i, a in enumerate(placed):
+        for b in placed[i + 1:]:
+            assert _overlap_area(a, b) < 1e-6, (a.part.name, b.part.name)
+    # turned, no words read upside down (the Builder's glue tab)
+    assert not [t.text for p in placed for t in p.items() if isinstance(t, Text) and 90 < t.angle % 360 <= 270]
+    for colour in ("Vermilion", "Blue", "Yellow", "Green"):
+        mine = [p for p in placed if p.part.meta.get("color") == colour]
+        units = [p for p in mine if p.part.kind == "unit"]
+        (builder,) = [p for p in mine if p.part.kind == "builder"]
+        top = max(u.y + u.height for u in units)
+        bottom = min(u.y for u in units)
+        assert builder.rotated and builder.y + builder.height == pytest.approx(top)
+        assert builder.y >= bottom - 1e-6 and builder.x >= max(u.x + u.width for u in units)
+        # the Units share cut lines, each of the three kinds on a row of its own
+        rows = {round(u.y, 6) for u in units}
+        assert len(rows) == 3 and all(len({u.part.name for u in units if round(u.y, 6) == y}) == 1 for y in rows)
+    # below every colour's row, the Slider Markers
+    lowest = min(p.y for p in placed if p.part.kind == "unit")
+    assert all(p.y + p.height < lowest for p in placed if p.part.kind == "slider-marker")
+
+
+
+@pytest.mark.parametrize("paper,colors,want", [("letter", 4, 7), ("a4", 3, 6), ("a4", 4, 7)])
+def test_mckinney_builders_stay_in_a_row_where_none_fits_beside_the_units(paper, colors, want):
+    """With a cutting machine's marks the printable area is 176 mm (Letter)
+    or 170 mm (A4) wide: 8 Units (144 mm) and a turned Builder (39 mm) do not
+    fit side by side, so the Builders stand side by side above the Units as
+    before, on no more sheets."""
+    loaded = spec.load("mckinney")
+    options = kit.resolve_options(loaded, kit.BuildOptions(paper=paper, colors=colors, print_and_cut=True))
+    module = games.stage(loaded.game, "parts")
+    laid = sheets.impose(loaded, module.parts(loaded, options), options, module)
+    assert len(laid) == want
+    builders = [p for s in laid for p in s.placements if p.part.kind == "builder"]
+    assert len(builders) == colors and not any(p.rotated for p in builders)
+    assert len({round(p.y, 6) for p in builders}) < colors  # sharing rows, not one row each

@@ -38,6 +38,7 @@ from ...parts.core import (ART, CUT, CUT_CLEAR, GLUE_GREY, INK, MIN_TEXT_PT, MOU
                            WASTE_GREY, Circle, Fill, Line, Part, Text, glue_tab_art, item_box, rect, regular_polygon,
                            tabbed_outline, transform, translate)
 from ...parts.marks import player_mark, unit_symbol
+from ...sheets import layout_length
 from ...writers.fonts import fit_size, text_width_mm, wrap
 from .board import spaces_for, square_name
 from .geometry import KitGeometry, Quadrant, board_layout, kit_geometry, marker_row, track_cells
@@ -84,11 +85,16 @@ def parts(spec, options) -> list[Part]:
     sets = [pieces(spec, seat_color(spec, seat), options) for seat in seats]
     if getattr(options, "sheet_per_colour", False):
         return out + [part for one in sets for part in one]
-    # Colours share sheets: every Builder side by side, then the Markers, then
-    # the Units, so each row of a sheet fills with pieces of one size.
-    for kind in ("builder", "slider-marker", "unit"):
-        out += [part for one in sets for part in one if part.kind == kind]
-    return out
+    # Colours share sheets. A row per colour, its Units (a grid sharing cut
+    # lines) with its Builder beside them, turned to the rows' height, and
+    # then every colour's Slider Markers, where that is the shorter layout;
+    # else (no room beside the Units) every Builder side by side, then the
+    # Markers, then the Units, so each row fills with pieces of one size.
+    by_colour = [part for one in sets for kind in ("unit", "builder") for part in one if part.kind == kind]
+    by_colour += [part for one in sets for part in one if part.kind == "slider-marker"]
+    by_kind = [part for kind in ("builder", "slider-marker", "unit") for one in sets for part in one
+               if part.kind == kind]
+    return out + (by_colour if layout_length(by_colour, options) < layout_length(by_kind, options) else by_kind)
 
 
 def quadrant_parts(spec, seats: list[int], space_letter_pt: float = 12) -> list[Part]:
