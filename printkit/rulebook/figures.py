@@ -42,7 +42,6 @@ from ..errors import PrintkitError
 from ..spec import display_path
 from ..parts.core import Text
 from ..writers.pdf import MM, draw_items
-from .literal import protect
 
 # Marker characters from Unicode's private use area: they never occur in
 # spec text, and the font check would catch one that leaked into print.
@@ -62,6 +61,7 @@ class Figure:
     caption: str
     width: float  # fraction of the text width
     where: str  # "template:line", for error messages
+    literal: bool = False  # the template's caption: its words print as written, never as Markdown
 
     @property
     def marker(self) -> str:
@@ -101,11 +101,12 @@ class Figures:
             raise PrintkitError(f"{where}: figure {name!r}: width {width!r} must be a fraction of the "
                                 f"text width from {LEAST_WIDTH} to 1")
         part = offered[name]
+        # The parts' own caption may set words in bold; the template's, with
+        # colour names and other spec texts in it, prints as written (literal).
+        literal = caption is not None
         if caption is None:
-            caption = part.meta.get("caption", "")  # the parts' own, which may set words in bold
-        else:  # the template's, with colour names and other spec texts: printed as written (see literal)
-            caption = protect(str(caption))
-        figure = Figure(len(self.asked) + 1, str(name), part, str(caption), float(width), where)
+            caption = part.meta.get("caption", "")
+        figure = Figure(len(self.asked) + 1, str(name), part, str(caption), float(width), where, literal)
         self.asked.append(figure)
         # Blank lines around: the marker is a paragraph of its own.
         return f"\n\n{figure.marker}\n\n"

@@ -31,7 +31,7 @@ from reportlab.platypus import (CondPageBreak, HRFlowable, KeepTogether, ListFlo
 from ..errors import PrintkitError
 from ..writers.fonts import register_fonts
 from .figures import MAX_HEIGHT, OPEN, FigureBlock, PartDrawing
-from .literal import restore
+from .literal import protect, restore
 
 BODY_SIZE = 10
 LEADING = 13.5
@@ -213,7 +213,8 @@ class Renderer:
         if not figure.caption.strip():
             drawing.spaceAfter = self.styles.space(10)
             return [drawing]
-        caption = SyntaxTreeNode(parser().parse(figure.caption)).children
+        source = protect(figure.caption) if figure.literal else figure.caption
+        caption = SyntaxTreeNode(parser().parse(source)).children
         if len(caption) != 1 or caption[0].type != "paragraph":
             raise PrintkitError(f"{figure.where}: the caption of figure {figure.name!r} "
                                 "must be one paragraph of text")
