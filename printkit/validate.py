@@ -49,7 +49,6 @@ def _finding(problem) -> dict:
             "severity": problem.severity, "message": problem.message}
 
 
-
 def _kit_name_problems(spec) -> list:
     """A kit id that names no folder (one a build takes from a file name such
     as ``.hid.yaml`` when the spec has no ``id``): build refuses it, so

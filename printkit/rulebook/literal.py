@@ -18,7 +18,7 @@ PUNCTUATION = "!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~"
 PLANE = 0xF0000  # Supplementary Private Use Area-A: no font, no Markdown rule uses it
 
 _PROTECT = {ord(c): PLANE + ord(c) for c in PUNCTUATION}
-_RESTORE = {code: ord(c) for c, code in ((c, PLANE + ord(c)) for c in PUNCTUATION)}
+_RESTORE = {PLANE + ord(c): ord(c) for c in PUNCTUATION}
 
 
 def protect(value):
