@@ -36,8 +36,8 @@ How a game plugs in (the API other part generators rely on):
 fill as many sheets as they need. Parts that share an ``abut`` key and
 size, one after another, are set edge to edge in a grid (shared cut lines,
 for a trimmer); a ``rotatable`` part may be turned to finish a row beside
-them where that shortens the layout. ``Part.name`` (or ``Part.piece``, with ``pieces`` and
-``plural``) feeds the checklist on sheet 1, where identical names are
+them where that shortens the layout. ``Part.name`` (or ``Part.piece``, with
+``pieces`` and ``plural``) feeds the checklist on sheet 1, where identical names are
 grouped and counted. A part larger than the printable area is reported as
 an error naming the part and the paper.
 """

@@ -27,6 +27,8 @@ def on_field(options) -> str:
     ink in ink-saver mode, which prints the field as a band along its outline
     and would leave white marks white on the paper."""
     return INK if getattr(options, "ink_saver", False) else WHITE
+
+
 UNIT_TYPES = ("paper", "rock", "scissors")
 
 
