@@ -10,6 +10,13 @@ private-use plane, which Markdown reads as plain letters wherever they
 fall (a paragraph, a table cell, a code span);
 ``restore`` swaps them back in the text the PDF stage sets and in the
 Markdown ``templating.render`` hands out.
+
+A caption a game's parts write (``part.meta["caption"]``) is Markdown of
+the game's own: its ``**`` may set words in bold. The spec text it holds (a
+colour's or a shape's name) goes in through ``as_written``, which protects
+that text alone, so it prints as written while the game's emphasis stays::
+
+    part.meta["caption"] = f"{as_written(name)} moves first. **Black wins.**"
 """
 
 from __future__ import annotations
@@ -29,3 +36,9 @@ def protect(value):
 def restore(text: str) -> str:
     """Text with every protected character back as it was written."""
     return text.translate(_RESTORE)
+
+
+def as_written(value) -> str:
+    """Spec text for Markdown a game writes (a part's caption): ``value`` as a
+    string, its punctuation protected, so it prints exactly as written."""
+    return protect(str(value))

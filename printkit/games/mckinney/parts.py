@@ -38,6 +38,7 @@ from ...parts.core import (ART, CUT, CUT_CLEAR, GLUE_GREY, INK, MIN_TEXT_PT, MOU
                            WASTE_GREY, Circle, Fill, Line, Part, Text, glue_tab_art, item_box, rect, regular_polygon,
                            tabbed_outline, transform, translate)
 from ...parts.marks import player_mark, unit_symbol
+from ...rulebook.literal import as_written
 from ...sheets import layout_length
 from ...writers.fonts import fit_size, text_width_mm, wrap
 from .board import spaces_for, square_name
@@ -835,8 +836,9 @@ def unit_move_figure(spec) -> Part:
             part.extend(arrow)
     part.meta["caption"] = (
         f"A move the rules engine played: with {game.notches[1][before.read[1]][1]} steps per Unit the "
-        f"{spec['colors'][game.seats[0]]['name']} Scissors moves {', '.join(moves)}, taking two "
-        f"{spec['colors'][game.seats[1]]['name']} Papers; they go back to their owner's cache.")
+        f"{as_written(spec['colors'][game.seats[0]]['name'])} Scissors moves "
+        f"{', '.join(as_written(m) for m in moves)}, taking two "
+        f"{as_written(spec['colors'][game.seats[1]]['name'])} Papers; they go back to their owner's cache.")
     return part
 
 
@@ -915,11 +917,11 @@ def build_figure(spec) -> Part:
                           color=GRID_INK, width_pt=0.7))
         part.extend(_panel_pieces(spec, game, g, pieces, cols, rows, at))
     builds = game.notches[0][before.read[0]][1]
-    name = spec["colors"][game.seats[0]]["name"]
+    name = as_written(spec["colors"][game.seats[0]]["name"])
     part.meta["caption"] = (
         f"A build the rules engine played: with Slider A set to {builds} "
-        f"{spec['sliders']['A']['labels'][1]}, the {name} Builder may build on any free square "
-        f"around it, sharing a side or a corner (shaded); it builds {', '.join(moves)}. "
+        f"{as_written(spec['sliders']['A']['labels'][1])}, the {name} Builder may build on any free square "
+        f"around it, sharing a side or a corner (shaded); it builds {', '.join(as_written(m) for m in moves)}. "
         "It still steps only straight across a side.")
     return part
 

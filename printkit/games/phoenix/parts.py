@@ -25,6 +25,7 @@ from ...parts.core import (CUT, CUT_CLEAR, INK, MIN_TEXT_PT, PT, Circle, Fill, L
                            regular_polygon, translate)
 from ...parts.marks import on_field, player_mark, unit_symbol
 from ...parts.nets import CROSS, caption_room, die_net, standup_net
+from ...rulebook.literal import as_written
 from ...parts.steps import PRINT_STEP, numbered_steps
 from ...sheets import label_room
 from ...writers.fonts import fit_size, text_width_mm
@@ -445,7 +446,7 @@ def figures(spec, options) -> dict[str, Part]:
     shown += [(die_part(spec, axis, options.ink_saver, FIGURE_DIE_PT), "")
               for axis in ("x", "y")]  # the nets name their dice
     nets = _side_by_side("Nets", shown, label_h=0.0)
-    nets.meta["caption"] = (f"A Bird ({kind.capitalize()}, {color['name']}: the kit prints its type in the white "
+    nets.meta["caption"] = (f"A Bird ({kind.capitalize()}, {as_written(color['name'])}: the kit prints its type in the white "
                             "bands and its colour on the base) and the two dice. Folds are "
                             "dash-dot mountain folds: fold away from you, so the print stays outside. "
                             "Grey tabs marked glue go inside.")

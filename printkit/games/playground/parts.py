@@ -23,6 +23,7 @@ from ...parts.core import CUT, GLUE, INK, MIN_TEXT_PT, MOUNTAIN, PT, Fill, Line,
 from ...parts.marks import WHITE, on_field, player_mark, unit_symbol
 from ...parts.nets import die_net, standup_net
 from ...parts.sections import assembly, sections
+from ...rulebook.literal import as_written
 from ...parts.steps import PRINT_STEP, numbered_steps, steps_fit
 from ...options import pieces_group
 from ...sheets import label_room, share_a_sheet
@@ -87,8 +88,8 @@ def figures(spec, options) -> dict[str, Part]:
     behind = [str(c + 1) for c in data["board"]["base_columns"]]
     squares = (f"square {behind[0]}" if len(behind) == 1 else
                f"squares {', '.join(behind[:-1])} and {behind[-1]}")
-    board.meta["caption"] = (f"The board, its sections joined: {colors[0]['name']} sets up on the back row framed "
-                             f"in its colour at the bottom, in front of its base; {colors[1]['name']} at the top. "
+    board.meta["caption"] = (f"The board, its sections joined: {as_written(colors[0]['name'])} sets up on the back row framed "
+                             f"in its colour at the bottom, in front of its base; {as_written(colors[1]['name'])} at the top. "
                              f"A base lies behind {squares} of its back row.")
     return {"board": board}
 

@@ -28,6 +28,7 @@ from ...spec import data_of
 from ...writers.fonts import fit_size, text_width_mm
 from ...parts.core import ART, CUT, GUIDE, MIN_TEXT_PT, Circle, Fill, Line, Part, Text, rect
 from ...parts.nets import cells_outline
+from ...rulebook.literal import as_written
 
 MARK_GAP = 1.0  # mm between the grid and a crop mark
 # mm a crop mark runs on past the grid's part box, into the free band under
@@ -584,10 +585,11 @@ def scoring_figure(spec) -> Part:
         part.add(Text(mid_x, y, name, size=fit_size(name, width, 9, True), bold=True, color=ink))
     black, white = state.scores()
     result = {BLACK: "Black wins", WHITE: "White wins"}.get(state.result, "a draw")
-    beats = f"{book.shapes[found[0][1]].name} beats {book.shapes[book.beaten[found[0][1]]].name}" \
-        if found else ""
+    beats = (f"{as_written(book.shapes[found[0][1]].name)} beats "
+             f"{as_written(book.shapes[book.beaten[found[0][1]]].name)}") if found else ""
+    # The shapes' names are the spec's: they print as written; the result is set in bold.
     part.meta["caption"] = (f"A table the rules engine played, tiles numbered in play order: "
-                            f"{' and '.join(names)}. {beats}: Black {black}, White {white}. "
-                            f"**{result}.**")
+                            f"{' and '.join(as_written(n) for n in names)}. {beats}: "
+                            f"Black {black}, White {white}. **{result}.**")
     part.meta["state"] = state
     return part
