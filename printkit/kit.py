@@ -153,23 +153,34 @@ def prepare(spec, options: BuildOptions, out_dir: Path, overwrite: bool = False)
 def write(prepared: Prepared) -> BuildResult:
     """Write a prepared kit into its folder (by a staging folder, so a
     failure leaves an earlier kit as it was)."""
-    spec, options, out_dir, target = prepared.spec, prepared.options, prepared.out_dir, prepared.target
-    plan, sheets, overwrite = prepared.plan, prepared.sheets, prepared.overwrite
-    names = [name for name, _ in plan]
-    base = target.parent
+    spec, options, target = prepared.spec, prepared.options, prepared.target
+    names = [name for name, _ in prepared.plan]
+    made: list[Path] = []  # folders this build makes, taken back if it fails while they are empty
     try:
-        base.mkdir(parents=True, exist_ok=True)
+        _write_into(prepared, target.parent, names, made)
+    except BaseException:
+        kitfolder.remove_made(made)
+        raise
+    files = [target / n for n in names]
+    kit_pdf = target / f"{spec.id}-kit.pdf" if "pdf" in options.formats else None
+    return BuildResult(folder=target, files=files, sheets=len(prepared.sheets), kit_pdf=kit_pdf)
+
+
+def _write_into(prepared: Prepared, base: Path, names: list[str], made: list) -> None:
+    """Make the output folder, write the kit in a staging folder there and
+    move it into the kit folder; each folder made is added to ``made``."""
+    spec, target = prepared.spec, prepared.target
+    try:
+        kitfolder.make_folder(base, made)
     except OSError as exc:
-        raise PrintkitError(f"{out_dir}: cannot create the output folder: {exc.strerror}") from None
+        raise PrintkitError(f"{prepared.out_dir}: cannot create the output folder: {exc.strerror}") from None
     kitfolder.remove_stale_staging(base, spec.id)
     try:
         with kitfolder.staging(base, spec.id) as work:
-            for name, writer in plan:
+            for name, writer in prepared.plan:
                 writer(work / name)
-            kitfolder.check_target(target, names, overwrite)  # again: the folder may have changed meanwhile
-            kitfolder.commit(work, target, names)
+            # again: the folder may have changed meanwhile
+            kitfolder.check_target(target, names, prepared.overwrite)
+            kitfolder.commit(work, target, names, made)
     except OSError as exc:
         raise PrintkitError(f"{target}: cannot write the kit: {exc.strerror or exc}") from None
-    files = [target / n for n in names]
-    kit_pdf = target / f"{spec.id}-kit.pdf" if "pdf" in options.formats else None
-    return BuildResult(folder=target, files=files, sheets=len(sheets), kit_pdf=kit_pdf)

@@ -11,6 +11,9 @@ New files are written into a staging folder beside the kit folder first and
 renamed into place one by one at the end, so a failed build leaves the
 earlier kit as it was. A staging folder left by a build that was killed
 outright (SIGKILL, power loss) is removed by the next build of that kit.
+The folders a build makes (the output folder and its missing parents, the
+kit folder) are noted as it makes them (``make_folder``); a build that
+fails takes back those still empty (``remove_made``), and no other.
 """
 
 from __future__ import annotations
@@ -82,6 +85,38 @@ def _check_target(target: Path, names: list[str], overwrite: bool) -> None:
     raise PrintkitError(f"{target}: would replace files printkit did not write ({listed}); {hint}")
 
 
+def make_folder(path: Path, made: list) -> None:
+    """Make the folder ``path`` and any of its parents that are missing,
+    adding each one this call makes to ``made``, outermost first. A folder
+    already there, or made meanwhile by someone else, is not added."""
+    path = Path(path)
+    missing = []
+    folder = path
+    while not os.path.lexists(folder) and folder.parent != folder:
+        missing.append(folder)
+        folder = folder.parent
+    for folder in reversed(missing):
+        try:
+            os.mkdir(folder)
+        except FileExistsError:
+            if folder.is_dir() and not folder.is_symlink():
+                continue
+            raise
+        made.append(folder)
+    path.mkdir(parents=True, exist_ok=True)  # a no-op, or the error of what is in the way
+
+
+def remove_made(made: list) -> None:
+    """Remove, innermost first, the folders of ``made`` that are still empty:
+    what a failed build made and then took out again. A folder holding
+    anything, whoever put it there, stays, and so do its parents."""
+    for folder in reversed(made):
+        try:
+            os.rmdir(folder)  # only ever an empty folder
+        except OSError:
+            pass
+
+
 def remove_stale_staging(base: Path, kit_id: str) -> None:
     """Remove staging folders of this kit whose build is no longer running."""
     for folder in base.glob(f".{kit_id}-build-*"):
@@ -147,17 +182,18 @@ def staging(base: Path, kit_id: str):
             signal.pthread_sigmask(signal.SIG_SETMASK, was)
 
 
-def commit(staged: Path, target: Path, names: list[str]) -> None:
+def commit(staged: Path, target: Path, names: list[str], made: list | None = None) -> None:
     """Move the staged files into target, drop printkit's own files that this
     build no longer writes, and record the new manifest. Interrupts wait until
-    it is done, so a kit folder never holds half of one kit and half of another."""
+    it is done, so a kit folder never holds half of one kit and half of another.
+    A kit folder this makes is added to ``made`` (``make_folder``)."""
     with _uninterrupted():
-        _commit(staged, target, names)
+        _commit(staged, target, names, [] if made is None else made)
 
 
-def _commit(staged: Path, target: Path, names: list[str]) -> None:
+def _commit(staged: Path, target: Path, names: list[str], made: list) -> None:
     previous = read_manifest(target) if target.is_dir() else {}
-    target.mkdir(exist_ok=True)
+    make_folder(target, made)
     written = {name: _digest(staged / name) for name in names}
     # A build killed outright (SIGKILL, power loss) among the renames leaves
     # files of both kits: the manifest names both first, so the next build

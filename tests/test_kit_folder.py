@@ -5,11 +5,13 @@ nothing."""
 
 from __future__ import annotations
 
+import errno
 import os
 import shutil
 import signal
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -277,3 +279,127 @@ def test_build_all_writes_nothing_when_one_kit_folder_holds_a_users_file(tmp_pat
     assert sorted(p.name for p in tmp_path.iterdir()) == ["tiles"]  # no other kit, no staging folder
     assert sorted(p.name for p in mine.parent.iterdir()) == ["tiles-kit.pdf"]
     assert mine.read_bytes() == b"my own notes"
+
+
+# --- a build that fails takes back the folders it made, and only those -------
+
+def _tree(root: Path) -> dict[str, bytes | None]:
+    """Every folder (None) and file (its bytes) under root."""
+    return {p.relative_to(root).as_posix(): None if p.is_dir() else p.read_bytes()
+            for p in sorted(root.rglob("*"))}
+
+
+def _disk_full_at(monkeypatch, which: int, kit_id: str | None = None) -> None:
+    """The ``which``-th file of a build (of kit ``kit_id``, or any) fails
+    midway, as on a full disk: half written, then ENOSPC."""
+    from printkit import kit
+
+    planned = kit.planned_files
+
+    def failing(spec, options, sheets):
+        plan = planned(spec, options, sheets)
+        if kit_id in (None, spec.id):
+            at = min(which, len(plan) - 1)
+
+            def full(path, name=plan[at][0]):
+                Path(path).write_bytes(b"%PDF half of " + name.encode())
+                raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC), str(path))
+            plan[at] = (plan[at][0], full)
+        return plan
+
+    monkeypatch.setattr(kit, "planned_files", failing)
+
+
+def _one_line_failure(result) -> None:
+    assert result.exit_code == 2, result.output
+    assert "Traceback" not in result.output
+    lines = result.output.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("printkit: "), result.output
+    assert os.strerror(errno.ENOSPC) in lines[0]
+
+
+@settings(max_examples=15, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@given(new_levels=st.integers(0, 3), user_file=st.booleans(), which=st.integers(0, 4))
+def test_a_build_that_fails_writing_leaves_the_output_folders_as_they_were(monkeypatch, new_levels,
+                                                                            user_file, which):
+    """--out NEW/DEEPER: whichever file fails, the folders the build made are
+    gone again; a folder that was there before stays, with what it held."""
+    _disk_full_at(monkeypatch, which)
+    with tempfile.TemporaryDirectory() as scratch:
+        root = Path(scratch)
+        there = root / "there"
+        there.mkdir()
+        if user_file:
+            (there / "notes.txt").write_bytes(b"my notes\n")
+        out = there.joinpath(*[f"new{k}" for k in range(new_levels)])
+        before = _tree(root)
+        result = CliRunner().invoke(main, ["build", "tiles", "--format", "svg", "--out", str(out)])
+        _one_line_failure(result)
+        assert _tree(root) == before
+        assert new_levels == 0 or not (there / "new0").exists()
+
+
+def test_a_failed_rulebook_leaves_no_new_output_folder(tmp_path, monkeypatch):
+    """The last file of a kit, the reference, fails: the kit folder was never made."""
+    _disk_full_at(monkeypatch, 99)
+    out = tmp_path / "new"
+    result = run("build", "tiles", "--format", "pdf", "--out", out)
+    _one_line_failure(result)
+    assert not out.exists()
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_kit_folder_made_while_moving_the_files_in_is_taken_back(tmp_path, monkeypatch):
+    """The disk fills up as the kit moves in: the kit folder, made a moment
+    before and still empty, and the output folder go too."""
+    from printkit import kitfolder
+
+    def full(staged, target, files):
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC), str(staged / MANIFEST))
+
+    monkeypatch.setattr(kitfolder, "_write_manifest", full)
+    out = tmp_path / "new" / "kits"
+    result = run("build", "tiles", "--format", "svg", "--out", out)
+    _one_line_failure(result)
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_problem_found_after_the_folder_was_made_takes_it_back(tmp_path, monkeypatch):
+    from printkit import rulebook
+    from printkit.errors import PrintkitError
+
+    def refuse(spec, options, path, templates_dir=None, reference=False):
+        raise PrintkitError("tiles.md.j2:3: undefined value: 'spec' has no attribute 'nope'")
+
+    monkeypatch.setattr(rulebook, "write", refuse)
+    out = tmp_path / "new"
+    result = run("build", "tiles", "--format", "pdf", "--out", out)
+    assert result.exit_code == 2 and result.output.strip().splitlines() == [
+        "printkit: tiles.md.j2:3: undefined value: 'spec' has no attribute 'nope'"]
+    assert not out.exists()
+
+
+def test_build_all_that_fails_at_its_last_kit_keeps_the_kits_it_wrote(tmp_path, monkeypatch):
+    """The output folder holds the kits written before the failure: it stays,
+    and so do they; the failing kit's folder, made and left empty, goes."""
+    from printkit import kitfolder
+
+    real = kitfolder._write_manifest
+
+    def full(staged, target, files):
+        if target.name == "tiles":
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC), str(staged / MANIFEST))
+        real(staged, target, files)
+
+    monkeypatch.setattr(kitfolder, "_write_manifest", full)
+    out = tmp_path / "new"
+    result = run("build", "--all", "--format", "svg", "--out", out, "-q")
+    _one_line_failure(result)
+    from printkit import spec as specs
+
+    games = list(specs.bundled_games())
+    written = games[:games.index("tiles")]
+    assert written, "tiles is built first: nothing to keep"
+    assert sorted(p.name for p in out.iterdir()) == sorted(written)  # no tiles, no staging folder
+    assert all((out / name / MANIFEST).is_file() for name in written)
