@@ -16,7 +16,8 @@ very code that draws the kit's sheets (``writers.pdf.draw_items``), scaled
 to ``width`` (a fraction of the text width, 1 by default) but never taller
 than ``MAX_HEIGHT`` of the text frame. Under it sits the caption: the one the
 template gives, else the part's ``meta["caption"]`` (a generator that plays
-an engine position can say what came of it there). A figure's title belongs
+an engine position can say what came of it there; Markdown of its own, the
+spec texts in it put in with ``literal.as_written``). A figure's title belongs
 there, not in the drawing: words drawn in a part shrink with it (a diagram
 at 0.42 of the width prints a 6.5 pt title at 4.5 pt), the caption does not.
 A word a figure does draw must print at ``LEAST_WORD_PT`` or more at the
@@ -101,7 +102,8 @@ class Figures:
             raise PrintkitError(f"{where}: figure {name!r}: width {width!r} must be a fraction of the "
                                 f"text width from {LEAST_WIDTH} to 1")
         part = offered[name]
-        # The parts' own caption may set words in bold; the template's, with
+        # The parts' own caption may set words in bold (the spec texts in it
+        # are protected by the game: literal.as_written); the template's, with
         # colour names and other spec texts in it, prints as written (literal).
         literal = caption is not None
         if caption is None:
