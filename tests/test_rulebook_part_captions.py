@@ -22,7 +22,7 @@ from printkit import spec as specs
 from printkit.kit import BuildOptions
 from printkit.parts.core import Part
 from printkit.rulebook.figures import Figure, FigureBlock
-from printkit.rulebook.literal import as_written
+from printkit.literal import as_written
 from printkit.rulebook.markdown import Renderer, Styles
 
 MARKDOWN_SIGNS = "#|*_`[]()<>&;!~-+.=:\\"

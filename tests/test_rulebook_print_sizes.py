@@ -19,7 +19,7 @@ from pypdf import PdfReader
 from printkit import TEMPLATES_DIR, kit, rulebook
 from printkit import spec as specs
 from printkit.kit import BuildOptions
-from printkit.rulebook.literal import restore
+from printkit.literal import restore
 from printkit.rulebook.pdf import BOTTOM, MARGIN
 from printkit.rulebook.templating import render_with_figures
 

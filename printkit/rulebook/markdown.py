@@ -31,7 +31,7 @@ from reportlab.platypus import (CondPageBreak, HRFlowable, KeepTogether, ListFlo
 from ..errors import PrintkitError
 from ..writers.fonts import register_fonts
 from .figures import MAX_HEIGHT, OPEN, FigureBlock, PartDrawing
-from .literal import protect, restore
+from ..literal import protect, restore
 
 BODY_SIZE = 10
 LEADING = 13.5

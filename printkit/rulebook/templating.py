@@ -25,7 +25,7 @@ from ..sheets import PAPERS
 from ..sheets import plural as plural_of
 from ..spec import display_path
 from .figures import Figures
-from .literal import protect, restore
+from ..literal import protect, restore
 
 TEMPLATE_SUFFIX = ".md.j2"
 REFERENCE_TEMPLATE = "reference.md.j2"  # every game's reference for programs, one template

@@ -33,12 +33,12 @@ from __future__ import annotations
 import math
 
 from ...errors import SpecError
+from ...literal import as_written
 from ...options import pieces_group
 from ...parts.core import (ART, CUT, CUT_CLEAR, GLUE_GREY, INK, MIN_TEXT_PT, MOUNTAIN, PT, VALLEY, WASTE,
                            WASTE_GREY, Circle, Fill, Line, Part, Text, glue_tab_art, item_box, rect, regular_polygon,
                            tabbed_outline, transform, translate)
 from ...parts.marks import player_mark, unit_symbol
-from ...rulebook.literal import as_written
 from ...sheets import layout_length
 from ...writers.fonts import fit_size, text_width_mm, wrap
 from .board import spaces_for, square_name

@@ -21,11 +21,11 @@ from __future__ import annotations
 
 import math
 
+from ...literal import as_written
 from ...parts.core import (CUT, CUT_CLEAR, INK, MIN_TEXT_PT, PT, Circle, Fill, Line, Part, Text, rect,
                            regular_polygon, translate)
 from ...parts.marks import on_field, player_mark, unit_symbol
 from ...parts.nets import CROSS, caption_room, die_net, standup_net
-from ...rulebook.literal import as_written
 from ...parts.steps import PRINT_STEP, numbered_steps
 from ...sheets import label_room
 from ...writers.fonts import fit_size, text_width_mm

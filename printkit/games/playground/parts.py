@@ -19,11 +19,11 @@ from __future__ import annotations
 import itertools
 from dataclasses import replace
 
+from ...literal import as_written
 from ...parts.core import CUT, GLUE, INK, MIN_TEXT_PT, MOUNTAIN, PT, Fill, Line, Part, Text, bounds, rect, translate
 from ...parts.marks import WHITE, on_field, player_mark, unit_symbol
 from ...parts.nets import die_net, standup_net
 from ...parts.sections import assembly, sections
-from ...rulebook.literal import as_written
 from ...parts.steps import PRINT_STEP, numbered_steps, steps_fit
 from ...options import pieces_group
 from ...sheets import label_room, share_a_sheet

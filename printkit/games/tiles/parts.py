@@ -28,7 +28,7 @@ from ...spec import data_of
 from ...writers.fonts import fit_size, text_width_mm
 from ...parts.core import ART, CUT, GUIDE, MIN_TEXT_PT, Circle, Fill, Line, Part, Text, rect
 from ...parts.nets import cells_outline
-from ...rulebook.literal import as_written
+from ...literal import as_written
 
 MARK_GAP = 1.0  # mm between the grid and a crop mark
 # mm a crop mark runs on past the grid's part box, into the free band under
