@@ -15,7 +15,8 @@ from printkit import spec as specs
 from printkit.games.lam import parts as lam_parts
 from printkit.games.lam.hexes import HexBoard
 from printkit.options import BuildOptions
-from printkit.parts.core import CUT, GLUE, MOUNTAIN, Fill, Line, item_box
+from printkit.parts.core import CUT, GLUE, MOUNTAIN, Fill, Line, Text, item_box
+from printkit.spec import data_of
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -129,12 +130,17 @@ def test_the_glue_tab_prints_grey_with_its_words_inside(spec, built):
     dpi = 150
     image = pdfium.PdfDocument(str(built.kit_pdf))[sheet.number - 1].render(scale=dpi / 72).to_pil().convert("RGB")
     grey = tuple(int(GLUE_GREY[k:k + 2], 16) for k in (1, 3, 5))
-    n = len(tab.points) // 2  # the fold's points, then the free edge's in reverse
+    # The fold's points, then the free edge's in reverse (its tapered ends cut in).
+    part_fold = next(i for i in placement.part.items if isinstance(i, Line) and i.role == MOUNTAIN).points
+    n = len(part_fold)
+    part_band = next(i for i in placement.part.items if isinstance(i, Fill) and i.role == GLUE).points
+    depth = data_of(spec)["board"]["glue_tab_mm"]
     checked = 0
-    part_fold = next(i for i in placement.part.items if isinstance(i, Fill) and i.role == GLUE).points[:n]
     valleys = [k for k in range(1, n - 1) if part_fold[k][1] < min(part_fold[k - 1][1], part_fold[k + 1][1])]
     for k in valleys:  # the words stand over the points, not here
-        (ax, ay), (bx, by) = tab.points[k], tab.points[2 * n - 1 - k]
+        above = next(j for j in range(n, len(part_band))
+                     if math.dist(part_band[j], (part_fold[k][0], part_fold[k][1] + depth)) < 1e-6)
+        (ax, ay), (bx, by) = tab.points[k], tab.points[above]
         x, y = (ax + bx) / 2, (ay + by) / 2
         px = image.getpixel((int(x / 25.4 * dpi), int((sheet.paper.height - y) / 25.4 * dpi)))
         assert max(abs(px[c] - grey[c]) for c in range(3)) < 12, (k, px)
@@ -167,9 +173,8 @@ def test_the_glue_tab_is_joined_to_segment_1_by_a_mountain_fold(segments):
     under the fold, where it would read as a cut."""
     part = segments[0]
     tab = next(i for i in part.items if isinstance(i, Fill) and i.role == GLUE)
-    n = len(tab.points) // 2
     folds = [i for i in part.items if isinstance(i, Line) and i.role == MOUNTAIN]
-    assert [f.points for f in folds] == [tuple(tab.points[:n])]
+    assert len(folds) == 1 and tuple(tab.points[:len(folds[0].points)]) == folds[0].points
     fold_edges = {frozenset((round(a[0], 6), round(a[1], 6)) for a in pair) for pair in zip(folds[0].points,
                                                                                           folds[0].points[1:])}
     for item in part.items:
@@ -182,6 +187,49 @@ def test_the_glue_tab_is_joined_to_segment_1_by_a_mountain_fold(segments):
                      for pair in zip(item.points, item.points[1:])}
             assert not edges & fold_edges, item.points
     assert not any(isinstance(i, Line) and i.role == MOUNTAIN for i in segments[1].items)
+
+
+def test_the_glue_tab_has_45_degree_ends_and_lies_inside_the_cut(spec, segments):
+    """print.md: a glue tab is a tapered trapezoid with 45 degree ends, shorter
+    than its edge. The zigzag band's ends lean in at 45 degrees from the ends
+    of the fold, the cut runs along its free edge and tapered ends, and the
+    grey and the tab's words lie inside the cut."""
+    from shapely.geometry import Polygon, box
+
+    depth = data_of(spec)["board"]["glue_tab_mm"]
+    part = segments[0]
+    band = next(i for i in part.items if isinstance(i, Fill) and i.role == GLUE).points
+    fold = next(i for i in part.items if isinstance(i, Line) and i.role == MOUNTAIN).points
+    assert band[:len(fold)] == fold
+    edge = band[len(fold):][::-1]  # the free edge, from the fold's first end to its last
+
+    def angle(vertex, a, b):
+        u = (a[0] - vertex[0], a[1] - vertex[1])
+        v = (b[0] - vertex[0], b[1] - vertex[1])
+        return math.degrees(math.acos((u[0] * v[0] + u[1] * v[1]) / (math.hypot(*u) * math.hypot(*v))))
+
+    assert angle(fold[0], fold[1], edge[0]) == pytest.approx(45.0, abs=0.5)
+    assert angle(fold[-1], fold[-2], edge[-1]) == pytest.approx(45.0, abs=0.5)
+    # Each end is set in by about the depth (more where the zigzag climbs away
+    # from the end, less where it falls), so the tab is shorter than its edge.
+    insets = (edge[0][0] - fold[0][0], fold[-1][0] - edge[-1][0])
+    assert all(0.6 * depth < inset < 1.8 * depth for inset in insets), insets
+    shortened = (fold[-1][0] - fold[0][0]) - (edge[-1][0] - edge[0][0])
+    assert 1.5 * depth <= shortened <= 2.5 * depth + 1e-6, shortened
+    assert max(y for _, y in edge) == pytest.approx(max(y for _, y in fold) + depth)
+
+    cut = next(i for i in part.items if isinstance(i, Line) and i.role == CUT).points
+    # The cut goes round the tab along its tapered ends and free edge.
+    start = cut.index(fold[-1])
+    assert cut[start:start + len(edge) + 2] == (fold[-1], *edge[::-1], fold[0])
+    outline = Polygon(cut)
+    assert outline.is_valid
+    assert outline.buffer(1e-6).contains(Polygon(band))
+    glued = Polygon(band)
+    words = [t for t in part.items if isinstance(t, Text) and t.y > min(y for _, y in fold)]
+    assert len(words) == 6
+    for t in words:
+        assert glued.contains(box(*item_box(t))), t.text
 
 
 def test_counters_per_colour_and_papers_all_alike(spec):

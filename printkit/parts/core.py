@@ -276,6 +276,55 @@ def tab_corners(a: Point, b: Point, depth: float, taper_deg: float = 45.0) -> tu
     return c, d
 
 
+def tapered_free_edge(fold, free, taper_deg: float = 45.0) -> tuple[Point, ...]:
+    """The free edge of a tab folded along the polyline ``fold``, with its two
+    ends cut in at ``taper_deg`` to the fold, so the tab is shorter than its edge.
+
+    ``free`` is the untapered free edge, a polyline beside ``fold`` running the
+    same way (for a band of even depth, the fold moved by the depth). Each end
+    line starts at an end point of the fold and leans inward over the tab;
+    ``free`` is clipped to the side of both lines the fold lies on. The result
+    runs from where the first end line meets the free edge to where the last
+    one does: ``fold`` followed by it reversed is the tab, one closed polygon
+    whose ends make ``taper_deg`` with the fold's end segments. The fold's
+    slopes are taken to be shallower than the taper, so it stays inside."""
+    fold = [tuple(p) for p in fold]
+    free = [tuple(p) for p in free]
+
+    def cross(u, v):
+        return u[0] * v[1] - u[1] * v[0]
+
+    def end_line(p, q, f):
+        """The end line at ``p`` (the fold going on to ``q``, the free edge's
+        end ``f`` across from it): a point on it, its direction and the sign
+        of the side the fold lies on."""
+        length = _dist(p, q)
+        d = ((q[0] - p[0]) / length, (q[1] - p[1]) / length)
+        outward = 1.0 if cross(d, (f[0] - p[0], f[1] - p[1])) > 0 else -1.0
+        a = math.radians(taper_deg) * outward  # turned from the fold towards the tab
+        e = (d[0] * math.cos(a) - d[1] * math.sin(a), d[0] * math.sin(a) + d[1] * math.cos(a))
+        return p, e, math.copysign(1.0, cross(e, d))
+
+    def clip(points, line):
+        origin, e, keep = line
+
+        def side(x):
+            return cross(e, (x[0] - origin[0], x[1] - origin[1])) * keep
+
+        out: list[Point] = []
+        for i, x in enumerate(points):
+            if i and (side(points[i - 1]) > 1e-12) != (side(x) > 1e-12):
+                w = points[i - 1]
+                t = side(w) / (side(w) - side(x))
+                out.append((w[0] + t * (x[0] - w[0]), w[1] + t * (x[1] - w[1])))
+            if side(x) > 1e-12:
+                out.append(x)
+        return out
+
+    edge = clip(clip(free, end_line(fold[0], fold[1], free[0])), end_line(fold[-1], fold[-2], free[-1]))
+    return tuple(p for i, p in enumerate(edge) if not i or _dist(edge[i - 1], p) > 1e-9)
+
+
 MIN_TEXT_PT = 5.0  # smallest print a person reads without a lens
 CUT_CLEAR = 2.5  # mm between anything a player reads and a cut line (a cut a millimetre off never clips it)
 # Vera's ascender and descender, in ems: the height a line of lowercase

@@ -21,8 +21,10 @@ from __future__ import annotations
 
 import math
 
+from shapely.geometry import Polygon, box
+
 from ...parts.core import (ART, ASCENT, CUT, DESCENT, GLUE, GLUE_GREY, INK, MIN_TEXT_PT, MOUNTAIN, PT, TAB_CLEAR,
-                           Fill, Line, Part, Text, item_box, regular_polygon, translate)
+                           Fill, Line, Part, Text, item_box, regular_polygon, tapered_free_edge, translate)
 from ...parts.marks import WHITE, on_field, player_mark, unit_symbol
 from ...parts.steps import PRINT_STEP, numbered_steps
 from ...options import pieces_group
@@ -96,20 +98,26 @@ def segment_part(spec, number: int) -> Part:
     items: list = []
     if number == 1:
         bottom = -EDGE_MM
-        band = [(x, y + tab) for x, y in seam_full]
+        # The band follows the zigzag, its ends cut in at 45 degrees from the
+        # ends of the fold, so the tab is shorter than its edge.
+        band = list(tapered_free_edge(seam_full, [(x, y + tab) for x, y in seam_full]))
         items.append(Fill(tuple(seam_full + band[::-1]), GLUE_GREY, role=GLUE))
         # Creased away from the print along the zigzag, as every tab that goes
         # under a neighbouring part: segment 2 lies on it, the faces level.
         items.append(Line(tuple(seam_full), role=MOUNTAIN))
-        outline = [(left, bottom), (right, bottom), *band[::-1], (left, bottom)][:-1]
+        outline = [(left, bottom), (right, bottom), seam_full[-1], *band[::-1], seam_full[0]]
         # The white ground stops at the seam: art is drawn over shading, so a
         # ground under the tab too would hide its grey.
         ground = [(left, bottom), (right, bottom), *seam_full[::-1]]
         peak = max(y for _, y in seam)
+        glued = Polygon(seam_full + band[::-1])
         slope = math.tan(math.radians(30))  # the upper edges of a pointy-top hex
         for k in range(1, board.columns, 3):  # the tab's words, over a point of the zigzag
             x = board.centre_mm(board.index(k, seam_row), flat)[0]
-            items += zigzag_tab_words(x, peak, tab, slope, "glue under segment 2")
+            words = zigzag_tab_words(x, peak, tab, slope, "glue under segment 2")
+            # Never in a corner the tapered ends cut off.
+            if all(glued.contains(box(*item_box(t))) for t in words):
+                items += words
         top_y = max(y for _, y in band)
     else:
         top_y = height + EDGE_MM
