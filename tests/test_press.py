@@ -351,3 +351,28 @@ def test_only_sheets_with_pieces_to_cut_carry_registration_marks():
         margins = sheet.paper.margin == sheets.PRINT_AND_CUT_MARGIN
         assert marked == (cuts and margins), sheet.title
     assert [p.part.kind for p in imposed[0].placements] == ["label"]  # the cover: the box label, no marks
+
+
+@pytest.mark.parametrize("paper,press,count", [("letter", True, 6), ("a4", True, 6),
+                                                ("letter", False, 6), ("a4", False, 6)])
+def test_mckinney_four_colours_print_on_six_sheets_with_no_sheet_of_markers_alone(paper, press, count):
+    """A print shop's wider gaps (room for 3 mm of bleed on both sides) left
+    Letter's pieces sheet 2.6 mm short of the Slider Markers' row, which then
+    made a seventh sheet of its own: they ride under the last quadrant instead,
+    with the same gaps, where that quadrant leaves room."""
+    spec = specs.load("mckinney")
+    options = resolve_options(spec, BuildOptions(colors=4, paper=paper, press=press))
+    module = games.stage(spec.game, "parts")
+    imposed = sheets.impose(spec, module.parts(spec, options), options, module)
+    assert len(imposed) == count
+    markers = [p for s in imposed for p in s.placements if p.part.kind == "slider-marker"]
+    assert len(markers) == 8
+    for sheet in imposed[1:]:
+        kinds = {p.part.kind for p in sheet.placements}
+        assert kinds and kinds != {"slider-marker"}, sheet.title
+        if "slider-marker" in kinds and "quadrant" in kinds:
+            assert "Slider Markers" in sheet.title
+            quadrant = next(p for p in sheet.placements if p.part.kind == "quadrant")
+            gap = sheets.part_gap(options)
+            for marker in (p for p in sheet.placements if p.part.kind == "slider-marker"):
+                assert marker.y + marker.height <= quadrant.y - gap + 1e-6

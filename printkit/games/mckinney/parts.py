@@ -31,6 +31,7 @@ start, is the reader's left end; the start notch also says START.
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
 from ...errors import SpecError
 from ...literal import as_written
@@ -39,7 +40,7 @@ from ...parts.core import (ART, CUT, CUT_CLEAR, GLUE_GREY, INK, MIN_TEXT_PT, MOU
                            WASTE_GREY, Circle, Fill, Line, Part, Text, glue_tab_art, item_box, rect, regular_polygon,
                            tabbed_outline, transform, translate)
 from ...parts.marks import player_mark, unit_symbol
-from ...sheets import layout_length
+from ...sheets import layout_length, share_a_sheet
 from ...writers.fonts import fit_size, text_width_mm, wrap
 from .board import spaces_for, square_name
 from .geometry import KitGeometry, Quadrant, board_layout, kit_geometry, marker_row, track_cells
@@ -95,7 +96,24 @@ def parts(spec, options) -> list[Part]:
     by_colour += [part for one in sets for part in one if part.kind == "slider-marker"]
     by_kind = [part for kind in ("builder", "slider-marker", "unit") for one in sets for part in one
                if part.kind == kind]
-    return out + (by_colour if layout_length(by_colour, options) < layout_length(by_kind, options) else by_kind)
+    shared = by_colour if layout_length(by_colour, options) < layout_length(by_kind, options) else by_kind
+    return markers_beside_board(out, shared, options)
+
+
+def markers_beside_board(quadrants: list[Part], shared: list[Part], options) -> list[Part]:
+    """The quadrants, then the shared pieces; but where the Slider Markers
+    would fill a pieces sheet on their own (a print shop's wider gaps on
+    Letter), they ride on the last quadrant's sheet instead, below the
+    quadrant, if there is room for them there."""
+    markers = [p for p in shared if p.kind == "slider-marker"]
+    rest = [p for p in shared if p.kind != "slider-marker"]
+    if not markers or not rest or layout_length(rest, options)[0] >= layout_length(shared, options)[0]:
+        return quadrants + shared
+    last = quadrants[-1]
+    moved = [replace(p, group=last.group, items=list(p.items), meta=dict(p.meta)) for p in markers]
+    if not share_a_sheet([last, *moved], options):
+        return quadrants + shared
+    return quadrants + moved + rest
 
 
 def quadrant_parts(spec, seats: list[int], space_letter_pt: float = 12) -> list[Part]:
@@ -112,7 +130,8 @@ def sheet_title(group: str, members: list[Part]) -> str:
     if first.kind == "quadrant":
         color = first.meta.get("color")
         start = f", start square {color}" if color else ", start square unused"
-        return f"Board {first.name}{start}"
+        markers = " and the Slider Markers" if any(p.kind == "slider-marker" for p in members) else ""
+        return f"Board {first.name}{start}{markers}"
     colors = list(dict.fromkeys(p.meta.get("color", "") for p in members))
     units = sum(1 for p in members if p.kind == "unit") // len(colors)
     markers = sum(1 for p in members if p.kind == "slider-marker") // len(colors)
