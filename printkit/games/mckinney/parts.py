@@ -9,7 +9,9 @@
   corner and, on type A, the glue tabs of both inner edges;
 - the pieces of every player colour (group ``pieces``, or ``pieces-<colour>``
   with ``sheet_per_colour``): the Builder net with its Shields, the Slider
-  Markers and the Units.
+  Markers and the Units. Where the Slider Markers alone would fill the last
+  pieces sheet, they ride on the last quadrant's sheet instead
+  (``markers_beside_board``).
 
 The board frame, shared by the parts, the assembly test and the rulebook:
 millimetres, origin at the centre of the assembled board, x east, y north.
