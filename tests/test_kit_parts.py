@@ -161,3 +161,21 @@ def test_a_part_larger_than_the_paper_is_an_error_naming_it(mckinney_spec):
         sheets.impose(mckinney_spec, [huge], options(mckinney_spec, paper="a4"))
     turned = sheets.impose(mckinney_spec, [Part("Long strip", 240, 50)], options(mckinney_spec))
     assert turned[1].placements[0].rotated
+
+
+def test_a_tapered_free_edge_on_a_straight_fold_is_the_tab_of_tab_corners():
+    """The general taper (for a tab along a zigzag) agrees with the straight
+    tab's: on a straight fold it cuts the free edge in by the depth at each
+    end, at 45 degrees, whichever way the fold runs."""
+    from printkit.parts.core import tab_corners, tapered_free_edge
+
+    for a, b in (((0.0, 0.0), (40.0, 0.0)), ((40.0, 0.0), (0.0, 0.0)), ((0.0, 0.0), (30.0, 40.0))):
+        length = math.dist(a, b)
+        ux, uy = (b[0] - a[0]) / length, (b[1] - a[1]) / length
+        nx, ny = uy, -ux  # right of a->b: where tab_corners puts the tab
+        depth = 8.0
+        fold = [a, ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2), b]
+        free = [(x + nx * depth, y + ny * depth) for x, y in fold]
+        c, d = tab_corners(a, b, depth)
+        edge = tapered_free_edge(fold, free)
+        assert math.dist(edge[0], d) < 1e-9 and math.dist(edge[-1], c) < 1e-9, (a, b)
