@@ -6,6 +6,7 @@ that a broken agent, metric or scheduler would fail."""
 from __future__ import annotations
 
 import dataclasses
+import errno
 import json
 import random
 import subprocess
@@ -16,6 +17,7 @@ import pytest
 from pypdf import PdfReader
 
 from printkit import games, rules
+from printkit.errors import PrintkitError
 from printkit.balance import plan, run
 from printkit.balance.agents import GreedyAgent, Judge, MCTSAgent, RandomAgent
 from printkit.balance.match import Record, Task, play, play_all
@@ -281,6 +283,30 @@ def test_an_unwritable_report_fails_before_any_game(tmp_path):
         assert out.returncode == 2 and "Traceback" not in out.stderr, out.stderr
         assert str(target) in out.stderr and out.stdout == ""
     assert (tmp_path / "taken").read_text() == "a user's file"
+
+
+def test_a_report_that_cannot_be_written_leaves_no_new_folder(tmp_path, monkeypatch):
+    from printkit.balance import report
+
+    summary = run("tiles", agents=("random",), games=2, seed=0, jobs=1, echo=lambda *_: None)
+    game = rules.load("tiles")
+
+    def full_disk(path, *_):
+        Path(path).write_bytes(b"%PDF-1.4 half")
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(report, "_draw", full_disk)
+    (tmp_path / "kept").mkdir()
+    (tmp_path / "kept" / "notes.txt").write_text("a user's notes")
+    for target in (tmp_path / "new" / "deeper" / "r.pdf", tmp_path / "kept" / "new" / "r.pdf"):
+        with pytest.raises(PrintkitError, match="cannot write the report"):
+            report.write_report(str(target), summary, game)
+    assert sorted(p.relative_to(tmp_path).as_posix() for p in tmp_path.rglob("*")) == ["kept", "kept/notes.txt"]
+    assert (tmp_path / "kept" / "notes.txt").read_text() == "a user's notes"
+    # Checked before the games, the path makes no folder yet: a run stopped
+    # while it plays leaves none behind.
+    assert report.prepare(str(tmp_path / "later" / "r.pdf")) == tmp_path / "later" / "r.pdf"
+    assert not (tmp_path / "later").exists()
 
 
 def test_tiles_names_the_way_each_game_ended():

@@ -17,6 +17,7 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
 from ..errors import PrintkitError
+from ..kitfolder import make_folder, remove_made
 from ..writers.atomic import replacing
 from ..writers.fonts import register_fonts
 from ..writers.pdf import actual_size
@@ -30,22 +31,24 @@ MARGIN = 18
 
 
 def prepare(path: str) -> Path:
-    """The report's path, its folder made; a clear error, before any game is
-    played, when it cannot be written there."""
+    """The report's path; a clear error, before any game is played, when it
+    cannot be written there. Its missing folders are made only when the
+    report is written (``write_report``): a run stopped before then leaves
+    no empty folder behind."""
     target = Path(path)
     try:
         folder = target.is_dir()
+        existing = target.parent
+        while not os.path.lexists(existing) and existing.parent != existing:
+            existing = existing.parent
+        usable = existing.is_dir()
     except OSError as exc:  # a name too long for the file system, a folder that cannot be searched
         raise PrintkitError(f"{path}: cannot write the report there: {exc.strerror}") from None
     if folder:
         raise PrintkitError(f"{path}: is a folder; give the report a file name, such as {target / 'balance.pdf'}")
-    try:
-        target.parent.mkdir(parents=True, exist_ok=True)
-    except (FileExistsError, NotADirectoryError):
-        raise PrintkitError(f"{path}: a part of its folder is a file, not a folder") from None
-    except OSError as exc:
-        raise PrintkitError(f"{path}: cannot make its folder: {exc.strerror}") from None
-    if not os.access(target.parent, os.W_OK):
+    if not usable:
+        raise PrintkitError(f"{path}: a part of its folder is a file, not a folder")
+    if not os.access(existing, os.W_OK | os.X_OK):
         raise PrintkitError(f"{path}: its folder cannot be written to")
     return target
 
@@ -53,13 +56,25 @@ def prepare(path: str) -> Path:
 def write_report(path: str, summary: dict, game) -> None:
     """Write the report of ``summary`` (what ``balance.run`` returns) to ``path``;
     heatmaps over the board when the game describes its board (its
-    evaluation module's ``board(game)``)."""
+    evaluation module's ``board(game)``). The folders it makes for the
+    report are taken back if the report cannot be written."""
     target = prepare(path)
+    made: list[Path] = []
     try:
-        with replacing(target) as temporary:
-            _draw(str(temporary), summary, _board(game))
-    except OSError as exc:
-        raise PrintkitError(f"{path}: cannot write the report: {exc.strerror}") from None
+        try:
+            make_folder(target.parent, made)
+        except (FileExistsError, NotADirectoryError):
+            raise PrintkitError(f"{path}: a part of its folder is a file, not a folder") from None
+        except OSError as exc:
+            raise PrintkitError(f"{path}: cannot make its folder: {exc.strerror}") from None
+        try:
+            with replacing(target) as temporary:
+                _draw(str(temporary), summary, _board(game))
+        except OSError as exc:
+            raise PrintkitError(f"{path}: cannot write the report: {exc.strerror}") from None
+    except BaseException:
+        remove_made(made)
+        raise
 
 
 def _board(game) -> dict | None:
