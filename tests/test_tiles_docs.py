@@ -7,8 +7,11 @@ import subprocess
 import sys
 
 import pytest
+import yaml
 
-from printkit import kit, rules, spec
+from printkit import SPECS_DIR, kit, rules, spec
+from printkit.games.tiles.parts import scoring_figure
+from printkit.parts.core import Text, item_box
 from printkit.rulebook.templating import render
 from printkit.games.tiles import rules as tiles
 
@@ -80,3 +83,25 @@ def test_clarifications_follow_the_spec_switches(tiles_spec, key, value, words):
     text = render(changed, kit.BuildOptions(), name="tiles-clarifications.md.j2")
     assert words in text
     assert f"{changed.data['tiles']['count'] // 2} turns" in text
+
+
+
+@pytest.mark.parametrize("names", [("Rock", "Paper", "Scissors"),
+                                   ("Rockslide Boulder", "Parchment Paper", "Sharpened Scissors"),
+                                   ("Rockslide Boulder Heap", "Parchment Paper Scroll", "Sharpened Steel Scissors")])
+def test_the_scoring_drawing_names_its_shapes_without_overlap(tmp_path, names):
+    # The spec's shape names label the scoring drawing: long ones take a
+    # line each rather than printing over one another.
+    data = yaml.safe_load((SPECS_DIR / "tiles.yaml").read_text(encoding="utf-8"))
+    for shape, name in zip(data["shapes"].values(), names):
+        shape["name"] = name
+    path = tmp_path / "tiles.yaml"
+    path.write_text(yaml.safe_dump(data, sort_keys=False), encoding="utf-8")
+    part = scoring_figure(spec.load(str(path)))
+    labels = [item for item in part.items if isinstance(item, Text) and not item.text.isdigit()]
+    assert len(labels) >= 2
+    boxes = [item_box(label) for label in labels]
+    for i, a in enumerate(boxes):
+        assert a[0] >= 0 and a[2] <= part.width + 1e-6 and a[1] >= 0 and a[3] <= part.height + 1e-6
+        for b in boxes[i + 1:]:
+            assert a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1], (a, b)

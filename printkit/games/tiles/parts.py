@@ -536,6 +536,25 @@ def _lay_all(state, todo: dict):
     return None
 
 
+LABEL_LINE = 4.5  # mm from one line of shape names to the next in the scoring drawing
+LABEL_GAP = 2.0  # mm at least between two names on one line
+
+
+def label_lines(labels: list) -> list[int]:
+    """For names ``(side, left, right)`` (their extents in mm), the line each
+    goes on, 0 nearest the drawing: the first line on its side where it
+    keeps LABEL_GAP from every name already there."""
+    taken: dict = {}  # (side, line) -> extents already set there
+    lines = []
+    for side, left, right in labels:
+        line = 0
+        while any(left < end + LABEL_GAP and start < right + LABEL_GAP for start, end in taken.get((side, line), ())):
+            line += 1
+        taken.setdefault((side, line), []).append((left, right))
+        lines.append(line)
+    return lines
+
+
 def scoring_figure(spec) -> Part:
     """The end of a game the engine played (``scoring_position``): its tiles
     numbered in play order, the shapes it counts outlined, and the score."""
@@ -553,12 +572,26 @@ def scoring_figure(spec) -> Part:
     x0, y0 = min(xs), min(ys)
     rows = max(ys) - y0 + 1
     found = sorted(book.occurrences(state.table), key=lambda f: (f[0], f[1], sorted(f[2])))
-    # A shape reaching the table's top row is named above it, any other below.
-    above = [max(y for _, y, _ in cells) == max(ys) for _, _, cells in found]
-    top_pad = label_h if any(above) else 1.0
-    bottom_pad = label_h if not all(above) else 1.0
     side = 1.0
     width = (max(xs) - x0 + 1) * t + 2 * side
+    # Each shape is named above the table if it reaches the top row, else
+    # below; names that would run into each other on one side take a line
+    # each (the spec's names may be long).
+    shapes = []
+    for colour, index, cells in found:
+        outline = tuple(cells_outline([(x - x0, y - y0) for x, y, _ in cells], t))
+        name = f"{COLOUR_NAMES[colour]} {book.shapes[index].name}"
+        size = fit_size(name, width, 9, True)
+        mid_x = side + (min(px for px, _ in outline) + max(px for px, _ in outline)) / 2
+        half = text_width_mm(name, size, True) / 2
+        mid_x = min(max(mid_x, half), width - half)  # inside the drawing
+        upper = max(y for _, y, _ in cells) == max(ys)
+        shapes.append((colour, outline, name, size, mid_x, half, upper))
+    lines = label_lines([(upper, mid_x - half, mid_x + half) for *_, mid_x, half, upper in shapes])
+    above = [line for (*_, upper), line in zip(shapes, lines) if upper]
+    below = [line for (*_, upper), line in zip(shapes, lines) if not upper]
+    top_pad = label_h + LABEL_LINE * max(above) if above else 1.0
+    bottom_pad = label_h + LABEL_LINE * max(below) if below else 1.0
     height = rows * t + top_pad + bottom_pad
     part = Part("Scoring example", width, height)
 
@@ -572,17 +605,17 @@ def scoring_figure(spec) -> Part:
                         stroke_pt=0.5))
         part.add(Text(left + t / 2, bottom + t / 2 - 1.1, str(number), size=8, bold=True))
     names = []
-    for (colour, index, cells), upper in zip(found, above):
+    ox, oy = at(x0, y0)
+    for (colour, outline, name, size, mid_x, _, upper), line in zip(shapes, lines):
         ink, dash = SHAPE_INK[colour]
-        ox, oy = at(x0, y0)
-        outline = tuple((px + ox, py + oy)
-                        for px, py in cells_outline([(x - x0, y - y0) for x, y, _ in cells], t))
+        outline = tuple((px + ox, py + oy) for px, py in outline)
         part.add(Line(outline, role=ART, closed=True, color=ink, width_pt=2.2, dash=dash))
-        name = f"{COLOUR_NAMES[colour]} {book.shapes[index].name}"
         names.append(name)
-        mid_x = (min(px for px, _ in outline) + max(px for px, _ in outline)) / 2
-        y = max(py for _, py in outline) + 2.2 if upper else min(py for _, py in outline) - 5.2
-        part.add(Text(mid_x, y, name, size=fit_size(name, width, 9, True), bold=True, color=ink))
+        if upper:
+            y = max(py for _, py in outline) + 2.2 + LABEL_LINE * line
+        else:
+            y = min(py for _, py in outline) - 5.2 - LABEL_LINE * line
+        part.add(Text(mid_x, y, name, size=size, bold=True, color=ink))
     black, white = state.scores()
     result = {BLACK: "Black wins", WHITE: "White wins"}.get(state.result, "a draw")
     beats = (f"{as_written(book.shapes[found[0][1]].name)} beats "
