@@ -446,8 +446,8 @@ def figures(spec, options) -> dict[str, Part]:
     shown += [(die_part(spec, axis, options.ink_saver, FIGURE_DIE_PT), "")
               for axis in ("x", "y")]  # the nets name their dice
     nets = _side_by_side("Nets", shown, label_h=0.0)
-    nets.meta["caption"] = (f"A Bird ({kind.capitalize()}, {as_written(color['name'])}: the kit prints its type in the white "
-                            "bands and its colour on the base) and the two dice. Folds are "
+    nets.meta["caption"] = (f"A Bird ({kind.capitalize()}, {as_written(color['name'])}: the kit prints its type "
+                            "in the white bands and its colour on the base) and the two dice. Folds are "
                             "dash-dot mountain folds: fold away from you, so the print stays outside. "
                             "Grey tabs marked glue go inside.")
     return {"board": board, "nets": nets, "fight": fight_figure(spec, options),

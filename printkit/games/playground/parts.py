@@ -88,8 +88,9 @@ def figures(spec, options) -> dict[str, Part]:
     behind = [str(c + 1) for c in data["board"]["base_columns"]]
     squares = (f"square {behind[0]}" if len(behind) == 1 else
                f"squares {', '.join(behind[:-1])} and {behind[-1]}")
-    board.meta["caption"] = (f"The board, its sections joined: {as_written(colors[0]['name'])} sets up on the back row framed "
-                             f"in its colour at the bottom, in front of its base; {as_written(colors[1]['name'])} at the top. "
+    first, second = as_written(colors[0]["name"]), as_written(colors[1]["name"])
+    board.meta["caption"] = (f"The board, its sections joined: {first} sets up on the back row framed "
+                             f"in its colour at the bottom, in front of its base; {second} at the top. "
                              f"A base lies behind {squares} of its back row.")
     return {"board": board}
 
