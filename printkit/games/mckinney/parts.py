@@ -132,7 +132,7 @@ def sheet_title(group: str, members: list[Part]) -> str:
     if first.kind == "quadrant":
         color = first.meta.get("color")
         start = f", start square {color}" if color else ", start square unused"
-        markers = " and the Slider Markers" if any(p.kind == "slider-marker" for p in members) else ""
+        markers = "; Slider Markers" if any(p.kind == "slider-marker" for p in members) else ""
         return f"Board {first.name}{start}{markers}"
     colors = list(dict.fromkeys(p.meta.get("color", "") for p in members))
     units = sum(1 for p in members if p.kind == "unit") // len(colors)
