@@ -182,13 +182,13 @@ def staging(base: Path, kit_id: str):
             signal.pthread_sigmask(signal.SIG_SETMASK, was)
 
 
-def commit(staged: Path, target: Path, names: list[str], made: list | None = None) -> None:
+def commit(staged: Path, target: Path, names: list[str], made: list) -> None:
     """Move the staged files into target, drop printkit's own files that this
     build no longer writes, and record the new manifest. Interrupts wait until
     it is done, so a kit folder never holds half of one kit and half of another.
     A kit folder this makes is added to ``made`` (``make_folder``)."""
     with _uninterrupted():
-        _commit(staged, target, names, [] if made is None else made)
+        _commit(staged, target, names, made)
 
 
 def _commit(staged: Path, target: Path, names: list[str], made: list) -> None:

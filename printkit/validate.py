@@ -61,6 +61,7 @@ def _kit_name_problems(spec) -> list:
         return [spec.problem((), str(error))]
     return []
 
+
 def run(name: str, playouts: int = 100, seed: int = 0, strict: bool = False, players: int | None = None,
         variant: str | None = None, echo=click.echo, jobs: int | None = None, balance: int = 0,
         as_json: bool = False, progress=None) -> int:

@@ -29,9 +29,9 @@ from reportlab.platypus import (CondPageBreak, HRFlowable, KeepTogether, ListFlo
                                 ListItem, Paragraph, Spacer, Table, TableStyle, XPreformatted)
 
 from ..errors import PrintkitError
+from ..literal import protect, restore
 from ..writers.fonts import register_fonts
 from .figures import MAX_HEIGHT, OPEN, FigureBlock, PartDrawing
-from ..literal import protect, restore
 
 BODY_SIZE = 10
 LEADING = 13.5

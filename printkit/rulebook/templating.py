@@ -19,13 +19,13 @@ from jinja2.sandbox import ImmutableSandboxedEnvironment
 
 from .. import TEMPLATES_DIR, games
 from ..errors import PrintkitError
+from ..literal import protect, restore
 from ..options import resolve_options
 from ..palette import printed_colours
 from ..sheets import PAPERS
 from ..sheets import plural as plural_of
 from ..spec import display_path
 from .figures import Figures
-from ..literal import protect, restore
 
 TEMPLATE_SUFFIX = ".md.j2"
 REFERENCE_TEMPLATE = "reference.md.j2"  # every game's reference for programs, one template

@@ -98,18 +98,20 @@ def parts(spec, options) -> list[Part]:
     by_colour += [part for one in sets for part in one if part.kind == "slider-marker"]
     by_kind = [part for kind in ("builder", "slider-marker", "unit") for one in sets for part in one
                if part.kind == kind]
-    shared = by_colour if layout_length(by_colour, options) < layout_length(by_kind, options) else by_kind
-    return markers_beside_board(out, shared, options)
+    # By kind unless by colour is strictly shorter (min keeps the first of equals).
+    length, shared = min((layout_length(by_kind, options), by_kind), (layout_length(by_colour, options), by_colour),
+                         key=lambda pair: pair[0])
+    return markers_beside_board(out, shared, length[0], options)
 
 
-def markers_beside_board(quadrants: list[Part], shared: list[Part], options) -> list[Part]:
-    """The quadrants, then the shared pieces; but where the Slider Markers
-    would fill a pieces sheet on their own (a print shop's wider gaps on
-    Letter), they ride on the last quadrant's sheet instead, below the
-    quadrant, if there is room for them there."""
+def markers_beside_board(quadrants: list[Part], shared: list[Part], shared_sheets: int, options) -> list[Part]:
+    """The quadrants, then the shared pieces (``shared_sheets`` of them); but where
+    the Slider Markers would fill a pieces sheet on their own (a print shop's
+    wider gaps on Letter), they ride on the last quadrant's sheet instead,
+    below the quadrant, if there is room for them there."""
     markers = [p for p in shared if p.kind == "slider-marker"]
     rest = [p for p in shared if p.kind != "slider-marker"]
-    if not markers or not rest or layout_length(rest, options)[0] >= layout_length(shared, options)[0]:
+    if not markers or not rest or layout_length(rest, options)[0] >= shared_sheets:
         return quadrants + shared
     last = quadrants[-1]
     moved = [replace(p, group=last.group, items=list(p.items), meta=dict(p.meta)) for p in markers]
