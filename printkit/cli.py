@@ -9,12 +9,13 @@ import re
 import signal
 import sys
 from contextlib import contextmanager, nullcontext
+from dataclasses import replace
 from pathlib import Path
 
 import click
 
 from . import spec as specs
-from .errors import PrintkitError, SpecError, cut
+from .errors import NotForThisGame, PrintkitError, SpecError, cut
 
 
 def _fail(error: PrintkitError) -> None:
@@ -175,7 +176,9 @@ def list_games():
 @main.command(short_help="Build the print-and-play kit of GAME.")
 @click.argument("game", required=False, shell_complete=_complete_game)
 @click.option("--all", "build_all", is_flag=True,
-              help="Build every bundled game (with --colors N: every game that has N colours).")
+              help="Build every bundled game that takes the options: with --colors N, those that "
+                   "have N colours; with --variant V, those that have V; a game without cards or "
+                   "tiles gets no --format png images. It names each game it leaves out.")
 @click.option("--colors", type=int, default=None,
               help="Number of player colours to print (default: the game's most).")
 @click.option("--paper", type=_PAPER, default="letter", show_default=True,
@@ -238,29 +241,34 @@ def build(game, build_all, colors, paper, out_dir, ink_saver, formats, variant, 
                                formats=tuple(sorted(wanted)), variant=variant, duplex=duplex,
                                back_offset=offset, sheet_per_colour=sheet_per_colour, press=press,
                                bleed=bleed, print_and_cut=print_and_cut, kerf=kerf)
-    # Every spec and option is checked before the first kit is written, so
-    # `--all` with an option one game cannot take writes nothing; except
-    # --colors, which --all takes as "every game that has that many".
-    loaded_specs = [specs.load(name) for name in names]
-    chosen = []
-    for loaded in loaded_specs:
+    # Every spec and option is checked, and each kit laid out and its folder
+    # checked, before the first kit is written: a bad option or a folder
+    # holding someone's file stops --all with nothing written. An option that
+    # only some games can take (--colors 3, --variant team, --format png) is
+    # read by --all as "the games that can": the others are left out, or
+    # only their images, and named.
+    chosen, skipped, notes = [], [], []
+    for loaded in (specs.load(name) for name in names):
         try:
-            kit.resolve_options(loaded, options)
-        except PrintkitError as error:
-            if build_all and colors is not None and str(error).startswith(f"--colors {colors}"):
-                if not quiet:
-                    click.echo(f"skipped {loaded.id}: {error}", err=True)
+            chosen.append((loaded, kit.prepare(loaded, options, out_dir, overwrite=overwrite)))
+        except NotForThisGame as error:
+            if not build_all:
+                raise
+            rest = tuple(f for f in options.formats if f != "png")
+            if error.option != "png" or not rest:
+                skipped.append(error)
+                notes.append(f"skipped {loaded.id}: {error}")
                 continue
-            raise
-        chosen.append(loaded)
+            chosen.append((loaded, kit.prepare(loaded, replace(options, formats=rest), out_dir,
+                                               overwrite=overwrite)))
+            notes.append(f"{loaded.id}: no images: {error}")
     if not chosen:
-        raise PrintkitError(f"--colors {colors}: no bundled game has {colors} colours")
-    # Each kit laid out and its folder checked before the first is written:
-    # a folder holding someone's file stops --all with nothing written.
-    prepared = [kit.prepare(loaded, options, out_dir, overwrite=overwrite) for loaded in chosen]
+        raise PrintkitError(_none_can_take(skipped, colors, variant))
+    for note in notes if not quiet else ():
+        click.echo(note, err=True)
     bar = _progress(quiet or len(chosen) == 1)
     with (bar("building", len(chosen)) if bar else nullcontext(None)) as tick:
-        for loaded, ready in zip(chosen, prepared):
+        for loaded, ready in chosen:
             result = kit.write(ready)
             if tick:
                 tick(1)
@@ -270,6 +278,16 @@ def build(game, build_all, colors, paper, out_dir, ink_saver, formats, variant, 
                 click.echo(f"wrote {specs.display_path(path)}")
             click.echo(f"{loaded.id}: {result.sheets} sheets in "
                        f"{specs.display_path(result.kit_pdf or result.folder)}")
+
+
+def _none_can_take(skipped: list, colors, variant) -> str:
+    """Why ``build --all`` has no game left to build, in one sentence."""
+    options = {error.option for error in skipped}
+    if options == {"colors"}:
+        return f"--colors {colors}: no bundled game has {colors} colours"
+    if options == {"variant"}:
+        return f"--variant {variant}: no bundled game has this variant"
+    return "no bundled game takes these options: " + "; ".join(map(str, skipped))
 
 
 @main.command(short_help="Is a setup or board layout sound? Every problem at once.")

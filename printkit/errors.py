@@ -56,8 +56,18 @@ class PartTooLarge(PrintkitError):
         super().__init__(f"{what} does not fit on the paper")
 
 
-def no_such_variant(game: str, variant: str, known) -> PrintkitError:
+class NotForThisGame(PrintkitError):
+    """An option one game cannot take though another may (a colour count, a
+    variant, images of cards for a game without cards): ``build --all``
+    leaves that game out, or its images, and says so, instead of stopping."""
+
+    def __init__(self, message: str, option: str):
+        self.option = option  # the option's name: "colors", "variant" or "png"
+        super().__init__(message)
+
+
+def no_such_variant(game: str, variant: str, known) -> NotForThisGame:
     """The one wording, in every command, for a variant a game does not have."""
     known = list(known)
     offer = f"choose one of {', '.join(known)}" if known else "it is played one way only"
-    return PrintkitError(f"--variant {variant}: {game} has no such variant; {offer}")
+    return NotForThisGame(f"--variant {variant}: {game} has no such variant; {offer}", "variant")

@@ -27,7 +27,7 @@ from pathlib import Path
 from . import fit, games, kitfolder, rulebook
 from . import sheets as imposition
 from . import spec as specs
-from .errors import PartTooLarge, PrintkitError, SpecError
+from .errors import NotForThisGame, PartTooLarge, PrintkitError, SpecError
 from .palette import cmyk_values
 from .options import FORMATS, BuildOptions, resolve_options  # noqa: F401  (public here too: kit.BuildOptions)
 from .writers import pdf, png, svg
@@ -118,8 +118,8 @@ def planned_files(spec, options: BuildOptions, sheets) -> list[tuple[str, object
         parts = [p.part for sheet in sheets for p in sheet.placements]
         faces = png.faces(spec.id, parts)
         if not faces:
-            raise PrintkitError(f"--format png: {title} has no cards or tiles to print one by one; "
-                                "use --format pdf,svg")
+            raise NotForThisGame(f"--format png: {title} has no cards or tiles to print one by one; "
+                                 "use --format pdf,svg", "png")
         for face in faces:
             plan.append((face.name, lambda path, face=face: png.write(face, path, bleed)))
     if "pdf" in options.formats:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from . import sheets as imposition
-from .errors import PrintkitError, no_such_variant
+from .errors import NotForThisGame, PrintkitError, no_such_variant
 from .spec import variant_named
 
 FORMATS = ("pdf", "svg", "png")
@@ -63,9 +63,10 @@ def resolve_options(spec, options: BuildOptions) -> BuildOptions:
     colors = options.colors if options.colors is not None else high
     if not low <= colors <= high:
         if low == high:
-            raise PrintkitError(f"--colors {colors}: {title} is for {low} players; choose --colors {low}")
-        raise PrintkitError(f"--colors {colors}: {title} is for {low} to {high} "
-                            f"players; choose --colors {low}..{high}")
+            raise NotForThisGame(f"--colors {colors}: {title} is for {low} players; "
+                                 f"choose --colors {low}", "colors")
+        raise NotForThisGame(f"--colors {colors}: {title} is for {low} to {high} "
+                             f"players; choose --colors {low}..{high}", "colors")
     # Checked here, before anything is drawn.
     variants = [v for v in (spec.get("variants") or {}) if v != "default"]
     variant = variant_named(spec, options.variant)
@@ -83,7 +84,7 @@ def resolve_options(spec, options: BuildOptions) -> BuildOptions:
         raise PrintkitError(f"--kerf {options.kerf:g}: moves the SVG cut files' outlines; add svg to --format")
     palette = spec.get("colors") or []
     if palette and colors > len(palette):
-        raise PrintkitError(f"--colors {colors}: the spec names only {len(palette)} colours")
+        raise NotForThisGame(f"--colors {colors}: the spec names only {len(palette)} colours", "colors")
     return BuildOptions(colors=colors, paper=options.paper, ink_saver=options.ink_saver,
                         formats=tuple(sorted(set(options.formats))), variant=variant,
                         duplex=bool(options.duplex), back_offset=tuple(options.back_offset),

@@ -140,10 +140,52 @@ def test_a_path_too_long_for_the_file_system_is_a_message(tmp_path, monkeypatch,
 
 # --- build options ----------------------------------------------------------------------------
 
-def test_all_with_an_option_one_game_cannot_take_writes_nothing(tmp_path):
-    result = run("build", "--all", "--variant", "team", "--out", tmp_path / "out")
-    assert result.exit_code == 2
-    assert "--variant team: lam has no such variant" in result.output  # the first game without it
+def kits(out: Path) -> dict:
+    """Each kit folder under ``out`` and the kinds of file in it."""
+    return {d.name: sorted({f.suffix for f in d.iterdir() if not f.name.startswith(".")})
+            for d in sorted(out.iterdir())}
+
+
+def test_all_with_a_variant_builds_the_games_that_have_it(tmp_path):
+    # Like --all --colors 3: an option only some games take means "the games that can".
+    result = run("build", "--all", "--variant", "team", "--format", "svg", "--out", tmp_path / "out")
+    assert result.exit_code == 0, result.output
+    assert kits(tmp_path / "out") == {"phoenix": [".svg"]}
+    for game in ("lam", "mckinney", "playground", "tiles"):
+        assert f"skipped {game}: --variant team: {game} has no such variant" in result.output
+
+
+def test_all_with_images_builds_them_for_the_games_with_cards_or_tiles(tmp_path):
+    result = run("build", "--all", "--format", "svg,png", "--out", tmp_path / "both")
+    assert result.exit_code == 0, result.output
+    assert kits(tmp_path / "both") == {"lam": [".svg"], "mckinney": [".png", ".svg"], "phoenix": [".svg"],
+                                       "playground": [".png", ".svg"], "tiles": [".png", ".svg"]}
+    assert "lam: no images: --format png" in result.output and "phoenix: no images" in result.output
+    only = run("build", "--all", "--format", "png", "--out", tmp_path / "png")
+    assert only.exit_code == 0, only.output
+    assert sorted(kits(tmp_path / "png")) == ["mckinney", "playground", "tiles"]
+    assert "skipped lam: --format png" in only.output and "skipped phoenix: --format png" in only.output
+
+
+def test_one_game_with_an_option_it_cannot_take_is_refused(tmp_path):
+    for args, words in ((["phoenix", "--format", "png"], "RPS Phoenix has no cards or tiles"),
+                        (["tiles", "--variant", "team"], "tiles has no such variant"),
+                        (["lam", "--colors", "3"], "is for 2 players")):
+        result = run("build", *args, "--out", tmp_path / "out")
+        assert result.exit_code == 2 and words in result.output, result.output
+        assert not (tmp_path / "out").exists()
+
+
+@pytest.mark.parametrize("args, words", [
+    (["--variant", "nope"], "--variant nope: no bundled game has this variant"),
+    (["--colors", "9", "--variant", "team"], "--colors 9: no bundled game has 9 colours"),
+    (["--variant", "team", "--format", "png"], "no bundled game takes these options: "),
+    (["--variant", "team", "--bleed", "9"], "--bleed 9: choose 0 to 5 mm"),  # no game takes it: stops at once
+])
+def test_all_that_no_game_can_take_says_so_once_and_writes_nothing(tmp_path, args, words):
+    result = run("build", "--all", *args, "--out", tmp_path / "out")
+    assert result.exit_code == 2 and words in result.output, result.output
+    assert "skipped" not in result.output and "Error" not in result.output
     assert not (tmp_path / "out").exists()
 
 
