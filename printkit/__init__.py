@@ -1,12 +1,20 @@
 """printkit: print-and-play kits and reference rules engines for board games."""
 
-from importlib import metadata
 from pathlib import Path
 
-try:
-    __version__ = metadata.version("printkit")
-except metadata.PackageNotFoundError:  # run from a checkout that was never installed
-    __version__ = "0+unknown"
+
+def __getattr__(name: str):
+    # __version__ on first use: importlib.metadata loads some thirty modules,
+    # and the printkit command takes over Ctrl-C only once this file has run
+    # (printkit.__main__).
+    if name == "__version__":
+        from importlib import metadata
+
+        try:
+            return metadata.version("printkit")
+        except metadata.PackageNotFoundError:  # run from a checkout that was never installed
+            return "0+unknown"
+    raise AttributeError(f"module 'printkit' has no attribute {name!r}")
 
 _PACKAGE = Path(__file__).resolve().parent
 

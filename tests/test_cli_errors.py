@@ -8,12 +8,15 @@ import re
 import signal
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from printkit import spec
 from printkit.cli import main
@@ -249,6 +252,57 @@ def test_ctrl_c_in_process_is_one_line_and_exit_130(monkeypatch):
     result = run("simulate", "tiles", "--games", 5)
     assert result.exit_code == 130
     assert result.output.strip() == "printkit: interrupted"
+
+
+# A signal raised just as a chosen module starts to load, in the command as
+# the shell runs it (printkit.__main__.run): what a Ctrl-C or a SIGTERM
+# in the first second of any run can meet.
+_STOP_WHILE_LOADING = """
+import signal, sys
+module, name = sys.argv[1], sys.argv[2]
+class Stop:
+    def find_spec(self, fullname, path, target=None):
+        if fullname == module:
+            sys.meta_path.remove(self)
+            signal.raise_signal(getattr(signal, name))
+sys.meta_path.insert(0, Stop())
+sys.argv = ["printkit", *sys.argv[3:]]
+from printkit.__main__ import run
+run()
+"""
+
+
+def _modules_a_build_loads() -> list[str]:
+    """Every module a McKinney build loads once the command has begun (the
+    interpreter's own start and printkit/__init__.py come before any of
+    printkit's code can take a signal over), in the order it loads them."""
+    script = ("import sys; from printkit.__main__ import run; before = set(sys.modules)\n"
+              "sys.argv = ['printkit', 'build', 'mckinney', '--format', 'svg', '--out', sys.argv[1]]\n"
+              "try:\n    run()\nexcept SystemExit:\n    pass\n"
+              "print('\\n'.join(m for m in sys.modules if m not in before))")
+    with tempfile.TemporaryDirectory() as out:
+        done = subprocess.run([sys.executable, "-c", script, out], capture_output=True, text=True, check=True)
+    return [line for line in done.stdout.splitlines() if line and not line.startswith(("wrote", "mckinney:"))]
+
+
+_LOADED = _modules_a_build_loads()
+
+
+@settings(max_examples=24, deadline=None, derandomize=True)
+@given(module=st.sampled_from(["numpy", "numpy.lib", "shapely.lib", "reportlab", "click", "printkit.kit"])
+       | st.sampled_from(_LOADED), signame=st.sampled_from(["SIGINT", "SIGTERM", "SIGHUP"]))
+def test_a_signal_while_printkit_is_still_loading_is_one_line_and_no_traceback(tmp_path_factory, module, signame):
+    # numpy, loaded by shapely's compiled module, printed a traceback of its own
+    # (and ended with an ImportError for Ctrl-C); a Ctrl-C while click or
+    # reportlab loaded ended in Python's traceback of the KeyboardInterrupt.
+    out = tmp_path_factory.mktemp("out") / "kits"
+    done = subprocess.run([sys.executable, "-c", _STOP_WHILE_LOADING, module, signame,
+                           "build", "mckinney", "--format", "svg", "--out", str(out)],
+                          capture_output=True, text=True, timeout=120)
+    number = getattr(signal, signame)
+    said = "printkit: interrupted" if signame == "SIGINT" else "printkit: terminated"
+    assert (done.returncode, done.stderr.strip()) == (128 + number, said), (module, done.stderr)
+    assert not out.exists()
 
 
 def _children(pid: int) -> list[str]:

@@ -15,10 +15,7 @@ the same file every time.
 
 from __future__ import annotations
 
-from shapely import make_valid
-from shapely.geometry import LineString, MultiLineString, Point, Polygon, box
-from shapely.ops import linemerge, polygonize, unary_union
-
+from ..shapes import LineString, MultiLineString, Point, Polygon, box, linemerge, make_valid, polygonize, unary_union
 from .core import ART, CUT, Circle, Fill, Line
 
 BLEED = "bleed"  # the role of bleed fills: print only, drawn before everything else

@@ -20,10 +20,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from reportlab.pdfgen.canvas import Canvas
-from shapely.geometry import Polygon, box
 
 from ..parts.bleed import bleed_fills
 from ..parts.core import ART, Fill, Line, transform
+from ..shapes import Polygon, box
 from .fonts import register_fonts
 from .pdf import MM, draw_items
 

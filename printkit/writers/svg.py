@@ -14,9 +14,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import svgwrite
-from shapely.geometry import Polygon
 
 from ..parts.core import CUT, MOUNTAIN, VALLEY, Line
+from ..shapes import Polygon
 
 CUT_RED = "#FF0000"
 SCORE_BLUE = "#0000FF"

@@ -21,13 +21,12 @@ from __future__ import annotations
 
 import math
 
-from shapely.geometry import Polygon, box
-
 from ...parts.core import (ART, ASCENT, CUT, DESCENT, GLUE, GLUE_GREY, INK, MIN_TEXT_PT, MOUNTAIN, PT, TAB_CLEAR,
                            Fill, Line, Part, Text, item_box, regular_polygon, tapered_free_edge, translate)
 from ...parts.marks import WHITE, on_field, player_mark, unit_symbol
 from ...parts.steps import PRINT_STEP, numbered_steps
 from ...options import pieces_group
+from ...shapes import Polygon, box
 from ...sheets import label_room
 from ...spec import data_of
 from ...writers.fonts import text_width_mm

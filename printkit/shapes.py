@@ -1,0 +1,15 @@
+"""shapely, for the parts and the writers, with numpy loaded first.
+
+shapely's compiled module loads numpy itself when numpy is not loaded yet,
+and numpy's C loader prints the traceback of whatever stops it, a Ctrl-C or
+a SIGTERM included, before printkit can end the run with its one line.
+Imported from Python first, numpy is stopped like any other import.
+"""
+
+import numpy  # noqa: F401  (before shapely: see above)
+from shapely import make_valid
+from shapely.geometry import LineString, MultiLineString, Point, Polygon, box
+from shapely.ops import linemerge, polygonize, unary_union
+
+__all__ = ["LineString", "MultiLineString", "Point", "Polygon", "box", "linemerge", "make_valid", "polygonize",
+           "unary_union"]
