@@ -13,10 +13,11 @@ from __future__ import annotations
 import math
 import os
 import random
-import signal
 import statistics
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import asdict, dataclass
+from functools import partial
+
+from .workers import run_batches
 
 
 @dataclass(frozen=True)
@@ -138,11 +139,6 @@ def _play_chunk(name: str, options: tuple, seed: int, indices: list) -> list:
     return [asdict(random_playout(game, seed, i)) for i in indices]
 
 
-def _leave_interrupts_to_parent() -> None:
-    """Workers ignore Ctrl-C: the terminal sends it to them too, and the parent stops the run."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
 def play_many(name: str, options: dict, seed: int, count: int, jobs: int | None = None,
               progress=None) -> list[Playout]:
     """``count`` random playouts of game ``name`` (bundled id or spec path), sorted by index.
@@ -164,25 +160,13 @@ def play_many(name: str, options: dict, seed: int, count: int, jobs: int | None 
         chunk = max(1, min(50, math.ceil(count / (jobs * 8))))
         batches = [indices[i:i + chunk] for i in range(0, count, chunk)]
         results = []
-        pool = ProcessPoolExecutor(max_workers=min(jobs, len(batches)), initializer=_leave_interrupts_to_parent)
-        futures = {}
-        try:
-            for batch in batches:
-                futures[pool.submit(_play_chunk, name, key, seed, batch)] = len(batch)
-            for future in as_completed(futures):
-                results += future.result()
-                if progress:
-                    progress(futures[future])
-        except BaseException:
-            # Ctrl-C (or a failure): drop the batches not started instead of
-            # playing them all out before the error is reported. Cancelled
-            # here, not only by shutdown: the pool may be collected before its
-            # manager thread gets round to cancelling them.
-            for future in futures:
-                future.cancel()
-            pool.shutdown(wait=False, cancel_futures=True)
-            raise
-        pool.shutdown()
+
+        def done(batch, rows):
+            results.extend(rows)
+            if progress:
+                progress(len(batch))
+
+        run_batches(partial(_play_chunk, name, key, seed), batches, jobs, done)
     playouts = [Playout(**{**r, "returns": tuple(r["returns"])}) for r in results]
     playouts.sort(key=lambda p: p.index)
     return playouts

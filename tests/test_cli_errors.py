@@ -335,6 +335,45 @@ def test_ctrl_c_stops_worker_processes_quietly():
     assert out == b""
 
 
+def _alive(pid: int) -> bool:
+    """Whether a process of this session still runs (not a zombie awaiting its parent)."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().split(") ")[1][0] != "Z"
+    except (OSError, IndexError):
+        return False
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="needs Linux /proc")
+@settings(max_examples=9, deadline=None, derandomize=True)
+@given(command=st.sampled_from([["validate", "mckinney", "--games", "100000"],
+                                ["balance", "mckinney", "--games", "2000"],
+                                ["simulate", "phoenix", "--games", "100000", "--jobs", "2"]]),
+       signame=st.sampled_from(["SIGINT", "SIGTERM", "SIGHUP"]), delay=st.floats(1.2, 3.0))
+def test_a_stop_signal_to_the_process_group_ends_the_workers_run_at_once(command, signame, delay):
+    """A terminal's Ctrl-C or hang-up, or a kill of the process group, while
+    worker processes play: one line, 128 + the signal's number, the workers
+    gone within seconds. A signal raised inside the process pool's own code
+    had left one of its locks held: printkit then never exited (one Ctrl-C
+    in four during validate), or printed the pool's thread traceback."""
+    process = subprocess.Popen([sys.executable, "-m", "printkit", *command], stdout=subprocess.DEVNULL,
+                               stderr=subprocess.PIPE, start_new_session=True)
+    try:
+        time.sleep(delay)
+        workers = [int(pid) for pid in _children(process.pid)]
+        os.killpg(process.pid, getattr(signal, signame))
+        _, err = process.communicate(timeout=15)
+        deadline = time.monotonic() + 10  # a worker finishes the batch in hand, then leaves
+        while any(_alive(pid) for pid in workers) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert not any(_alive(pid) for pid in workers), "workers left playing"
+    finally:
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait()
+    said = "printkit: interrupted" if signame == "SIGINT" else "printkit: terminated"
+    assert (process.returncode, err.decode().strip()) == (128 + getattr(signal, signame), said)
+
+
 # --- positions --------------------------------------------------------------------------------
 
 def test_a_position_that_is_not_utf8_names_line_and_column(tmp_path):

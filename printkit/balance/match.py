@@ -10,10 +10,9 @@ from __future__ import annotations
 import math
 import os
 import random
-import signal
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import asdict, dataclass
 
+from ..workers import run_batches
 from .agents import Judge, draw_chance, make
 
 
@@ -146,11 +145,6 @@ def _from_dict(row: dict) -> Record:
                      "heat": tuple((name, tuple(square), count) for name, square, count in row["heat"])})
 
 
-def _quiet_workers() -> None:
-    """Workers ignore Ctrl-C: the terminal sends it to them too, and the parent stops the run."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
 def play_all(tasks: list, jobs: int | None = None, scheduler: str | None = None, progress=None) -> list:
     """Play every task; results in the tasks' order, whatever the number of workers.
 
@@ -170,22 +164,12 @@ def play_all(tasks: list, jobs: int | None = None, scheduler: str | None = None,
             if progress:
                 progress(len(batch))
     else:
-        pool = ProcessPoolExecutor(max_workers=min(jobs or os.cpu_count() or 1, len(batches)),
-                                   initializer=_quiet_workers)
-        futures = {}
-        try:
-            for batch in batches:
-                futures[pool.submit(_play_batch, batch)] = len(batch)
-            for future in as_completed(futures):
-                rows += future.result()
-                if progress:
-                    progress(futures[future])
-        except BaseException:
-            for future in futures:
-                future.cancel()
-            pool.shutdown(wait=False, cancel_futures=True)
-            raise
-        pool.shutdown()
+        def done(batch, played):
+            rows.extend(played)
+            if progress:
+                progress(len(batch))
+
+        run_batches(_play_batch, batches, jobs or os.cpu_count() or 1, done)
     order = {(task.seats, task.index): n for n, task in enumerate(tasks)}
     records = [_from_dict(row) for row in rows]
     records.sort(key=lambda r: order[(r.seats, r.index)])
