@@ -11,12 +11,12 @@ clears away what it had begun.
 import signal
 import sys
 
-# The shell's convention, 128 + the signal's number: 130 for Ctrl-C.
 _EARLY = ("SIGINT", "SIGTERM", "SIGHUP")
 
 
 def stopped_while_loading(signum, frame):
-    """A signal before the command has begun: say so, and exit."""
+    """A signal before the command has begun: say so, and exit with the
+    shell's convention, 128 + the signal's number (130 for Ctrl-C)."""
     sys.stderr.write("printkit: interrupted\n" if signum == signal.SIGINT else "printkit: terminated\n")
     raise SystemExit(128 + signum)
 
