@@ -147,6 +147,8 @@ def _resolve(name: str) -> Path:
         return candidate
     if candidate.is_dir():
         raise folder
+    if name.lower() in bundled_games():  # TILES, Tiles: as every choice, in any case
+        return SPECS_DIR / f"{name.lower()}.yaml"
     raise PrintkitError(
         f"unknown game '{name}': bundled games are {', '.join(bundled_games())}; "
         "or give the path of a spec file (.yaml)"

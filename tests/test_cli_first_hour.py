@@ -26,6 +26,14 @@ def test_choices_are_case_insensitive_everywhere(tmp_path):
     assert (tmp_path / "tiles" / "tiles-kit.pdf").is_file()
 
 
+def test_a_bundled_game_is_named_in_any_case_like_every_other_choice(tmp_path):
+    assert run("build", "TILES", "--format", "svg", "--out", tmp_path, "-q").exit_code == 0
+    assert (tmp_path / "tiles" / "tiles-sheet-02.svg").is_file()
+    assert run("moves", "Tiles").output == run("moves", "tiles").output
+    unknown = run("build", "TILESS", "--out", tmp_path / "none")
+    assert unknown.exit_code == 2 and "unknown game 'TILESS'" in unknown.output
+
+
 def test_games_is_the_playouts_option_everywhere_with_playouts_as_alias():
     by_games = run("validate", "tiles", "--games", "3", "--json")
     by_playouts = run("validate", "tiles", "--playouts", "3", "--json")
