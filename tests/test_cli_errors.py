@@ -3,6 +3,7 @@ file (and line) and the problem, exit code 2, never a traceback."""
 
 from __future__ import annotations
 
+import functools
 import os
 import re
 import signal
@@ -272,6 +273,7 @@ run()
 """
 
 
+@functools.cache
 def _modules_a_build_loads() -> list[str]:
     """Every module a McKinney build loads once the command has begun (the
     interpreter's own start and printkit/__init__.py come before any of
@@ -285,12 +287,10 @@ def _modules_a_build_loads() -> list[str]:
     return [line for line in done.stdout.splitlines() if line and not line.startswith(("wrote", "mckinney:"))]
 
 
-_LOADED = _modules_a_build_loads()
-
-
 @settings(max_examples=24, deadline=None, derandomize=True)
 @given(module=st.sampled_from(["numpy", "numpy.lib", "shapely.lib", "reportlab", "click", "printkit.kit"])
-       | st.sampled_from(_LOADED), signame=st.sampled_from(["SIGINT", "SIGTERM", "SIGHUP"]))
+       | st.deferred(lambda: st.sampled_from(_modules_a_build_loads())),
+       signame=st.sampled_from(["SIGINT", "SIGTERM", "SIGHUP"]))
 def test_a_signal_while_printkit_is_still_loading_is_one_line_and_no_traceback(tmp_path_factory, module, signame):
     # numpy, loaded by shapely's compiled module, printed a traceback of its own
     # (and ended with an ImportError for Ctrl-C); a Ctrl-C while click or
