@@ -40,7 +40,7 @@ _stopped_by: list[int] = []  # the signal that stopped this run, if any
 def _on_signal(signum, frame):
     """SIGTERM or SIGHUP, raised like Ctrl-C so that every clean-up on the way
     out runs (a build's staging folder, a report's temporary file)."""
-    if os.getpid() != _MAIN_PID:  # a worker process: die as the signal says
+    if os.getpid() != _MAIN_PID:  # a worker forked before it could ignore it (printkit.workers): die as it says
         signal.signal(signum, signal.SIG_DFL)
         os.kill(os.getpid(), signum)
         return
@@ -261,7 +261,8 @@ def build(game, build_all, colors, paper, out_dir, ink_saver, formats, variant, 
                 continue
             chosen.append((loaded, kit.prepare(loaded, replace(options, formats=rest), out_dir,
                                                overwrite=overwrite)))
-            notes.append(f"{loaded.id}: no images: {error}")
+            notes.append(f"{loaded.id}: no --format png images (it has no cards or tiles); "
+                         f"its {', '.join(rest)} built")
     if not chosen:
         raise PrintkitError(_none_can_take(skipped, colors, variant))
     for note in notes if not quiet else ():

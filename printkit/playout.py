@@ -149,24 +149,11 @@ def play_many(name: str, options: dict, seed: int, count: int, jobs: int | None 
     key = tuple(sorted(options.items()))
     indices = list(range(count))
     if jobs == 1 or count < 4:
-        chunk = max(1, min(20, count // 20 or 1))
-        results = []
-        for start in range(0, count, chunk):
-            batch = indices[start:start + chunk]
-            results += _play_chunk(name, key, seed, batch)
-            if progress:
-                progress(len(batch))
+        jobs, chunk = 1, max(1, min(20, count // 20 or 1))  # small batches: a steady progress bar
     else:
         chunk = max(1, min(50, math.ceil(count / (jobs * 8))))
-        batches = [indices[i:i + chunk] for i in range(0, count, chunk)]
-        results = []
-
-        def done(batch, rows):
-            results.extend(rows)
-            if progress:
-                progress(len(batch))
-
-        run_batches(partial(_play_chunk, name, key, seed), batches, jobs, done)
+    batches = [indices[i:i + chunk] for i in range(0, count, chunk)]
+    results = run_batches(partial(_play_chunk, name, key, seed), batches, jobs, progress)
     playouts = [Playout(**{**r, "returns": tuple(r["returns"])}) for r in results]
     playouts.sort(key=lambda p: p.index)
     return playouts

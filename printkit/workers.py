@@ -33,9 +33,18 @@ def _ignore_stops() -> None:
         signal.signal(signum, signal.SIG_IGN)
 
 
-def run_batches(func, batches: list, jobs: int, on_done) -> None:
-    """``func(batch)`` for every batch on up to ``jobs`` worker processes;
-    ``on_done(batch, result)`` in this process, in the order they finish."""
+def run_batches(func, batches: list, jobs: int, progress=None) -> list:
+    """``func(batch)`` for every batch, each returning a list: on up to ``jobs``
+    worker processes (in this one for 1, or for a single batch). Returns the
+    lists joined in the order the batches finish; ``progress(len(batch))`` is
+    called as each one does."""
+    results: list = []
+    if jobs <= 1 or len(batches) <= 1:
+        for batch in batches:
+            results += func(batch)
+            if progress:
+                progress(len(batch))
+        return results
     noted: list[int] = []
     held = _hold(noted)
     pool = ProcessPoolExecutor(max_workers=min(jobs, len(batches)), initializer=_ignore_stops)
@@ -58,7 +67,9 @@ def run_batches(func, batches: list, jobs: int, on_done) -> None:
                     if noted:
                         break
                     raise
-                on_done(futures[future], result)
+                results += result
+                if progress:
+                    progress(len(futures[future]))
     except BaseException:
         _drop(pool, futures)
         _release(held)
@@ -70,6 +81,7 @@ def run_batches(func, batches: list, jobs: int, on_done) -> None:
         raise KeyboardInterrupt  # a handler that returned (one set by a host program)
     _release(held)
     pool.shutdown()
+    return results
 
 
 def _drop(pool: ProcessPoolExecutor, futures: dict) -> None:

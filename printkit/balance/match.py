@@ -151,25 +151,15 @@ def play_all(tasks: list, jobs: int | None = None, scheduler: str | None = None,
     ``scheduler``: the address of a Dask scheduler (``tcp://host:8786``) to
     play on a cluster instead of local processes; ``progress(n)`` is called
     as each batch of n games finishes."""
-    size = max(1, min(10, math.ceil(len(tasks) / ((jobs or os.cpu_count() or 1) * 6))))
+    jobs = jobs or os.cpu_count() or 1
+    size = max(1, min(10, math.ceil(len(tasks) / (jobs * 6))))
     batches = [tasks[i:i + size] for i in range(0, len(tasks), size)]
-    rows: list = []
     if scheduler:
         from .cluster import play_on_cluster
 
         rows = play_on_cluster(scheduler, _play_batch, batches, progress)
-    elif (jobs or os.cpu_count() or 1) == 1 or len(batches) == 1:
-        for batch in batches:
-            rows += _play_batch(batch)
-            if progress:
-                progress(len(batch))
     else:
-        def done(batch, played):
-            rows.extend(played)
-            if progress:
-                progress(len(batch))
-
-        run_batches(_play_batch, batches, jobs or os.cpu_count() or 1, done)
+        rows = run_batches(_play_batch, batches, jobs, progress)
     order = {(task.seats, task.index): n for n, task in enumerate(tasks)}
     records = [_from_dict(row) for row in rows]
     records.sort(key=lambda r: order[(r.seats, r.index)])
