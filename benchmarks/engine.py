@@ -3,8 +3,9 @@
 
     python benchmarks/engine.py [--seconds 3] [--seed 0] [--only mckinney] [--warmup 1]
 
-Each game in GAMES plays seeded random games (legal_actions, a uniform
-choice or a chance draw, apply, is_terminal) for about ``--seconds`` and
+Each game in GAMES plays seeded random games as printkit plays them
+(``printkit.playout.random_playout``: legal_actions, a uniform choice or a
+chance draw, apply, is_terminal) for about ``--seconds`` and
 reports actions and whole turns per second. python-chess plays random games
 the same way (legal moves, uniform choice, push, ``outcome()`` to stop),
 when it is installed (``pip install chess``; it is not a printkit
@@ -23,6 +24,7 @@ action after ``legal_actions()`` (as a playout calls it), and ``clone()``.
 from __future__ import annotations
 
 import argparse
+import itertools
 import os
 import random
 import sys
@@ -32,7 +34,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from printkit import rules  # noqa: E402
-from printkit.playout import choose  # noqa: E402
+from printkit.playout import choose, random_playout  # noqa: E402
 
 # (label, game id or spec path, options). Add a game with one line.
 GAMES = [
@@ -48,11 +50,11 @@ GAMES = [
 
 class Playouts:
     """Seeded random playouts of one game, run in time slices that carry on
-    where the last slice stopped (the same games whatever the slicing)."""
+    where the last slice stopped (the same games whatever the slicing).
+    ``play_next()`` plays the next game and returns its actions and turns."""
 
-    def __init__(self, new_game, play_one, seed: int):
-        self.new_game, self.play_one = new_game, play_one
-        self.rng = random.Random(seed)
+    def __init__(self, play_next):
+        self.play_next = play_next
         self.actions = self.games = 0
         self.turns: int | None = 0
         self.elapsed = 0.0
@@ -62,7 +64,7 @@ class Playouts:
         start = time.perf_counter()
         deadline = start + seconds
         while time.perf_counter() < deadline:
-            actions, turns = self.play_one(self.new_game(), self.rng)
+            actions, turns = self.play_next()
             self.actions += actions
             self.games += 1
             self.turns = None if turns is None or self.turns is None else self.turns + turns
@@ -72,12 +74,17 @@ class Playouts:
         return self.actions / self.elapsed
 
 
-def play_engine_game(state, rng) -> tuple[int, int | None]:
-    actions = 0
-    while not state.is_terminal():
-        state.apply(choose(state, rng))
-        actions += 1
-    return actions, state.turns_played()
+def engine_playouts(game, seed: int) -> Playouts:
+    """Games 0, 1, 2, ... of a playout run seeded ``seed``, as validate and simulate play them."""
+    indices = itertools.count()
+
+    def play_next() -> tuple[int, int | None]:
+        played = random_playout(game, seed, next(indices))
+        if played.error:
+            raise SystemExit(f"{game.name}: game {played.index} of seed {seed}: {played.error}")
+        return played.length, played.turns
+
+    return Playouts(play_next)
 
 
 def play_chess_game(board, rng) -> tuple[int, int]:
@@ -93,7 +100,8 @@ def chess_playouts(seed: int) -> Playouts | None:
         import chess
     except ImportError:
         return None
-    return Playouts(chess.Board, play_chess_game, seed)
+    rng = random.Random(seed)
+    return Playouts(lambda: play_chess_game(chess.Board(), rng))
 
 
 def warm_up(warm: Playouts, seconds: float) -> float:
@@ -102,7 +110,7 @@ def warm_up(warm: Playouts, seconds: float) -> float:
     (Playground's walks from each square) and the interpreter's specialising
     of hot code are then in place, as in any playout after the first few."""
     start = time.perf_counter()
-    warm.play_one(warm.new_game(), warm.rng)
+    warm.play_next()
     first = time.perf_counter() - start
     warm.run(max(0.0, seconds - first))
     return first
@@ -115,8 +123,8 @@ def bench_game(game, seconds: float, seed: int, yardstick: Playouts | None = Non
     machine does meanwhile weighs on both alike. Returns the game's playouts,
     the yardstick's moves per second over those slices only, and how long the
     first (untimed) game of the warm-up took."""
-    first = warm_up(Playouts(game.initial_state, play_engine_game, seed + 1), warmup)  # a seed of its own
-    mine = Playouts(game.initial_state, play_engine_game, seed)
+    first = warm_up(engine_playouts(game, seed + 1), warmup)  # a seed of its own
+    mine = engine_playouts(game, seed)
     moves, elapsed = (yardstick.actions, yardstick.elapsed) if yardstick else (0, 0.0)
     # Quarter-second slices (four at least): a change of load lasting a second
     # or more falls on both sides of the ratio.

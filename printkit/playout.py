@@ -95,24 +95,41 @@ def choose(state, rng: random.Random, legal: list | None = None) -> int:
 
 
 def random_playout(game, seed: int, index: int) -> Playout:
-    """Play game ``index`` of a run seeded ``seed`` from the initial state to its end."""
-    rng = game_rng(seed, index)
+    """Play game ``index`` of a run seeded ``seed`` from the initial state to its end.
+
+    Each action is drawn as ``choose`` draws it, written out here: a playout
+    draws once per action, and the call and choose's questions (is a list
+    given, is the generator a plain Random) cost a twentieth of a McKinney
+    turn. tests/test_playout_choice.py checks that the two play alike."""
+    rng = game_rng(seed, index)  # a plain random.Random
+    getrandbits = rng.getrandbits
     limit = game.max_game_length or 10 ** 7
     state = game.initial_state()
     length = decisions = 0
     try:
         while not state.is_terminal():
-            legal = None
-            if not state.is_chance_node():
+            # The list a State keeps once its legal actions are worked out
+            # (rules.base.State._legal_cache), read without a call.
+            legal = state._legal_cache
+            if legal is None:
+                legal = state.legal_actions()
+            n = len(legal)
+            if n:
                 if decisions >= limit:
                     return Playout(index, length, state.turns_played(), (), False,
                                    f"no end after {decisions} decisions (the game declares at most {limit})")
-                legal = state.legal_actions()
-                if not legal:
-                    return Playout(index, length, state.turns_played(), (), False,
-                                   f"no legal action in a position that is not terminal after {length} actions")
                 decisions += 1
-            state.apply(choose(state, rng, legal))
+                bits = n.bit_length()  # as Random.choice: the fewest bits, again while too large
+                pick = getrandbits(bits)
+                while pick >= n:
+                    pick = getrandbits(bits)
+                action = legal[pick]
+            elif state.is_chance_node():  # a chance node has no legal actions
+                action = draw_chance(state, rng)
+            else:
+                return Playout(index, length, state.turns_played(), (), False,
+                               f"no legal action in a position that is not terminal after {length} actions")
+            state.apply(action)
             length += 1
         return Playout(index, length, state.turns_played(), tuple(state.returns()), bool(state.unfinished))
     except Exception as exc:  # an engine fault: report it with what reproduces it

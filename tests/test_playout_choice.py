@@ -92,3 +92,44 @@ def test_a_chance_outcome_is_the_first_whose_running_total_exceeds_the_draw(weig
         ours, theirs = random.Random(seed), random.Random(seed)
         for _ in range(20):
             assert choose(_Position([], outcomes), ours) == _first_past_the_draw(outcomes, theirs.random())
+
+
+@pytest.mark.parametrize("name, options", [("mckinney", {"players": 2}), ("phoenix", {"players": 4, "variant": "team"}),
+                                           ("playground", {}), ("tiles", {})])
+def test_a_playout_plays_the_actions_choose_draws(name, options):
+    # random_playout writes choose's draw out (a call per action is a
+    # twentieth of a McKinney turn): the same actions, so the same games,
+    # chance draws included (Playground's die, Tiles' bag).
+    from printkit import rules
+    from printkit.playout import game_rng, random_playout
+
+    game = rules.load(name, **options)
+    for index in range(4):
+        played = random_playout(game, 11, index)
+        state, rng, actions = game.initial_state(), game_rng(11, index), []
+        while not state.is_terminal():
+            actions.append(choose(state, rng))
+            state.apply(actions[-1])
+        assert played.error is None
+        assert (played.length, played.turns, played.returns) == \
+            (len(actions), state.turns_played(), tuple(state.returns()))
+        assert rng.random() == _rng_after(game, index)  # as many draws on both sides
+
+
+def _rng_after(game, index):
+    """The next draw of game ``index``'s generator after random_playout has played it."""
+    from printkit import playout
+
+    drawn = []
+    real = playout.game_rng
+
+    def keep(seed, i):
+        drawn.append(real(seed, i))
+        return drawn[-1]
+
+    playout.game_rng = keep
+    try:
+        playout.random_playout(game, 11, index)
+    finally:
+        playout.game_rng = real
+    return drawn[0].random()
