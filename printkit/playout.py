@@ -105,7 +105,9 @@ def random_playout(game, seed: int, index: int) -> Playout:
     getrandbits = rng.getrandbits
     limit = game.max_game_length or 10 ** 7
     state = game.initial_state()
-    length = decisions = 0
+    # Decisions are the actions less the chance draws: counted so, the limit
+    # is one comparison a decision (``stop`` moves on at each draw).
+    length, stop = 0, limit
     try:
         while not state.is_terminal():
             # The list a State keeps once its legal actions are worked out
@@ -115,10 +117,9 @@ def random_playout(game, seed: int, index: int) -> Playout:
                 legal = state.legal_actions()
             n = len(legal)
             if n:
-                if decisions >= limit:
+                if length >= stop:
                     return Playout(index, length, state.turns_played(), (), False,
-                                   f"no end after {decisions} decisions (the game declares at most {limit})")
-                decisions += 1
+                                   f"no end after {limit} decisions (the game declares at most {limit})")
                 bits = n.bit_length()  # as Random.choice: the fewest bits, again while too large
                 pick = getrandbits(bits)
                 while pick >= n:
@@ -126,6 +127,7 @@ def random_playout(game, seed: int, index: int) -> Playout:
                 action = legal[pick]
             elif state.is_chance_node():  # a chance node has no legal actions
                 action = draw_chance(state, rng)
+                stop += 1
             else:
                 return Playout(index, length, state.turns_played(), (), False,
                                f"no legal action in a position that is not terminal after {length} actions")
