@@ -151,3 +151,20 @@ def test_the_black_die_shows_black_past_its_cut_edge_when_printed(tmp_path):
             assert image[py, px] < 80, f"white past the die's cut at ({x:.1f}, {y:.1f})"
         return
     pytest.fail("no black die face meets a cut line")
+
+
+@pytest.mark.parametrize("game", specs.bundled_games())
+@pytest.mark.parametrize("press", [False, True])
+def test_paper_shows_between_the_top_rows_bleed_and_the_title_stripe(game, press):
+    # The stripe under each sheet's title is the kit's colours, as a top
+    # part's bleed often is: with less than half a millimetre of paper
+    # between them the two read as one band.
+    from printkit.parts.identity import BAND
+
+    for sheet in _sheets_with_parts(game, press=press):
+        stripe = [f for f in sheet.furniture if isinstance(f, Fill) and f.stroke == BAND]
+        if not stripe or not sheet.bleed:
+            continue
+        stripe_bottom = min(_shape(f).bounds[1] for f in stripe)
+        bleed_top = max(_shape(f).bounds[3] for f in sheet.bleed)
+        assert stripe_bottom - bleed_top >= 0.5, (game, press, sheet.number, stripe_bottom - bleed_top)
