@@ -100,7 +100,11 @@ def random_playout(game, seed: int, index: int) -> Playout:
     Each action is drawn as ``choose`` draws it, written out here: a playout
     draws once per action, and the call and choose's questions (is a list
     given, is the generator a plain Random) cost a twentieth of a McKinney
-    turn. tests/test_playout_choice.py checks that the two play alike."""
+    turn. tests/test_playout_choice.py checks that the two play alike. For
+    the same reason the game is asked whether it is over only when a position
+    has no legal actions and is no chance node (the contract: a terminal
+    position has none), not before every action: a call per action is a
+    twenty-fifth of a McKinney turn."""
     rng = game_rng(seed, index)  # a plain random.Random
     getrandbits = rng.getrandbits
     limit = game.max_game_length or 10 ** 7
@@ -109,7 +113,7 @@ def random_playout(game, seed: int, index: int) -> Playout:
     # is one comparison a decision (``stop`` moves on at each draw).
     length, stop = 0, limit
     try:
-        while not state.is_terminal():
+        while True:
             # The list a State keeps once its legal actions are worked out
             # (rules.base.State._legal_cache), read without a call.
             legal = state._legal_cache
@@ -128,6 +132,8 @@ def random_playout(game, seed: int, index: int) -> Playout:
             elif state.is_chance_node():  # a chance node has no legal actions
                 action = draw_chance(state, rng)
                 stop += 1
+            elif state.is_terminal():  # no legal actions either (the contract)
+                break
             else:
                 return Playout(index, length, state.turns_played(), (), False,
                                f"no legal action in a position that is not terminal after {length} actions")
