@@ -125,6 +125,9 @@ class State:
     # Part of the contract: printkit.playout.choose reads it when set, and a
     # game that overrides legal_actions must keep the two the same.
     _legal_cache: list | None = None
+    # No instance dict of its own: a game whose State lists __slots__ then has
+    # none at all, and Python 3.11 calls its methods without looking in one.
+    __slots__ = ()
 
     # --- abstract ---------------------------------------------------------
     @property
