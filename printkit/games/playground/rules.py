@@ -120,6 +120,27 @@ class Walks:
         around = self.around[start]
         return steps >= 2 and bool(around & within[steps - 2]) and not (steps > 2 and around & within[steps - 3])
 
+    def base_entries(self, gates: int, occupied: int, steps: int) -> int:
+        """The squares from which ``steps`` is the fewest steps into the base behind
+        ``gates`` (onto an empty gate square, then one more step), as a mask to
+        pick the mover's pieces from: what ``enters_base`` answers one piece at a
+        time, for every piece at once."""
+        if steps == 1:
+            return gates  # a piece on a gate square steps in
+        w, not_west, not_east = self.width, self.not_west, self.not_east
+        empty = self.everywhere ^ occupied
+        reached = gates & empty  # the empty squares at most d steps from an empty gate
+        # beside[d]: the squares next to those, d + 2 steps from the base at most
+        beside = reached | reached << 1 & not_west | reached >> 1 & not_east | reached << w | reached >> w
+        closer = 0
+        for _ in range(steps - 2):
+            reached = beside & empty
+            closer = beside
+            beside = reached | reached << 1 & not_west | reached >> 1 & not_east | reached << w | reached >> w
+        # Exactly steps away: beside the squares steps - 2 away, not beside those
+        # closer; a piece on a gate square is one step away.
+        return beside & ~closer & ~gates
+
     def reach(self, start: int, steps: int) -> "Reach":
         """The walks of exactly ``steps`` from ``start``."""
         found = self.reaches[steps][start]
@@ -483,11 +504,11 @@ class State(base.State):
         # few entries go in order among the moves afterwards.
         near = mine_mask & g.base_within[p][steps]
         if near:
-            gates = g.gate_mask[1 - p]
-            within = walks.near_gates(gates, occupied, steps - 2)
-            for start in mine:
-                if near >> start & 1 and walks.enters_base(start, steps, gates, within):
-                    insort(found, g.move_base + start * g.targets + g.squares + 1 - p)
+            near &= walks.base_entries(g.gate_mask[1 - p], occupied, steps)
+            if near:
+                for start in mine:
+                    if near >> start & 1:
+                        insort(found, g.move_base + start * g.targets + g.squares + 1 - p)
         return found
 
     def _pieces(self) -> itemgetter:
@@ -504,6 +525,8 @@ class State(base.State):
         elif phase == ROLL:
             self.roll = action - g.die_base + 1
             self.phase = MOVE
+            # The moves for the roll, which a playout asks for next.
+            self._legal_cache = self._moves() or [g.pass_action]
         elif phase == SETUP:
             self._set_up(action)
         elif phase == FIRST:
