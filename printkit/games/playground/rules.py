@@ -187,7 +187,7 @@ class Reach:
     """
 
     __slots__ = ("blocks", "every_walk", "twice_every", "sentinels", "size", "moves", "passed", "landing",
-                 "landing_high", "known")
+                 "watched", "known")
 
     def __init__(self, walks: Walks, start: int, steps: int, by_end: dict):
         squares = walks.squares
@@ -216,7 +216,9 @@ class Reach:
             moves += [0] * (sentinel // 8 - len(moves)) + [code + end]
             top = sentinel + 1
         self.twice_every = self.every_walk << 1
-        self.landing_high = self.landing << squares  # beside the squares passed, in a lookup's key
+        # What a lookup's key is made of: the squares passed, then (beside them)
+        # the ends, read from the occupied squares and the mover's free pieces.
+        self.watched = self.passed | self.landing << squares
         self.size = len(moves)
         self.moves = tuple(moves)  # byte -> the move of the end whose sentinel starts it (0 elsewhere)
         # blocks[square]: the walks a piece there blocks, those through it;
@@ -482,11 +484,13 @@ class State(base.State):
         # are looked up only when not.
         known = steps <= CACHED_STEPS
         pieces = None if known else self._pieces()
-        mine_high = mine_mask << g.squares
+        # The occupied squares, then (beside them) the mover's free pieces: what
+        # a short roll's known moves are kept by, picked with one mask.
+        seen = occupied | mine_mask << g.squares
         for start in mine:
             reach = reaches[start] or walks.reach(start, steps)
             if known:
-                key = occupied & reach.passed | mine_high & reach.landing_high
+                key = seen & reach.watched
                 ends = reach.known.get(key)
                 if ends is not None:
                     found += ends
