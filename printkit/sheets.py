@@ -657,9 +657,9 @@ def _title(spec, sheet: Sheet, stripe=()) -> list:
         return items + [Line(((m, rule_y), (end, rule_y)), role="art", color="#777777", width_pt=0.4)]
     step = (end - m) / len(stripe)
     # Outlined as in the banner, so a white colour (Tiles' white halves) still
-    # shows. 0.55 mm tall, its top where the header's words end less 0.4 mm:
-    # 0.55 mm of paper stays between it and a top part's bleed, which stops
-    # 2 mm over the rule (sheet_bleed), so the two never look joined.
+    # shows. 0.55 mm tall, its top 0.4 mm under the header's words: 0.55 mm
+    # of paper stays between it and a top part's bleed, which stops half a
+    # millimetre under the rule (sheet_bleed), so the two never look joined.
     return items + [Fill(rect(m + k * step, rule_y + 0.05, step, 0.55), colour, stroke=BAND, stroke_pt=0.2)
                     for k, colour in enumerate(stripe)]
 
