@@ -122,8 +122,8 @@ class State:
     unfinished: bool = False  # True once the game is stopped by its length cap (see module doc)
     # legal_actions() of this position, kept until the next apply: a playout
     # asks for them to choose, then apply checks the choice against them.
-    # Part of the contract: printkit.playout.choose reads it when set, and a
-    # game that overrides legal_actions must keep the two the same.
+    # Part of the contract: printkit.playout.choose and random_playout read it
+    # when set, and a game that overrides legal_actions must keep the two the same.
     _legal_cache: list | None = None
     # No instance dict of its own: a game whose State lists __slots__ then has
     # none at all, and Python 3.11 calls its methods without looking in one.

@@ -530,7 +530,7 @@ class State(base.State):
             self.roll = action - g.die_base + 1
             self.phase = MOVE
             # The moves for the roll, which a playout asks for next.
-            self._legal_cache = self._moves() or [g.pass_action]
+            self._legal_cache = self._legal_actions()
         elif phase == SETUP:
             self._set_up(action)
         elif phase == FIRST:
