@@ -1,8 +1,8 @@
 """Seeded random playouts on the engine contract, shared by validate and simulate.
 
 Only the contract is used (``printkit.rules.base``: legal and chance
-actions, apply, is_terminal, returns, unfinished, turns_played, and the
-legal actions a State keeps once worked out), so every game plugs in
+actions, apply_listed, is_terminal, returns, unfinished, turns_played, and
+the legal actions a State keeps once worked out), so every game plugs in
 unchanged. Game ``index`` of a run seeded ``seed`` always
 draws the same random numbers, so results do not depend on how the games
 are spread over processes.
@@ -104,7 +104,10 @@ def random_playout(game, seed: int, index: int) -> Playout:
     the same reason the game is asked whether it is over only when a position
     has no legal actions and is no chance node (the contract: a terminal
     position has none), not before every action: a call per action is a
-    twenty-fifth of a McKinney turn."""
+    twenty-fifth of a McKinney turn. The action drawn comes from the
+    position's own lists, so it is played with ``apply_listed``, which does
+    not look it up in them again (``apply``'s check, a twentieth of a
+    McKinney turn, could not fail here)."""
     rng = game_rng(seed, index)  # a plain random.Random
     getrandbits = rng.getrandbits
     limit = game.max_game_length or 10 ** 7
@@ -137,7 +140,7 @@ def random_playout(game, seed: int, index: int) -> Playout:
             else:
                 return Playout(index, length, state.turns_played(), (), False,
                                f"no legal action in a position that is not terminal after {length} actions")
-            state.apply(action)
+            state.apply_listed(action)  # drawn from the lists just read: legal
             length += 1
         return Playout(index, length, state.turns_played(), tuple(state.returns()), bool(state.unfinished))
     except Exception as exc:  # an engine fault: report it with what reproduces it

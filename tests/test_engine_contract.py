@@ -277,3 +277,26 @@ def test_perft_counts(config):
                 if now.get(move) != entry["divide"].get(move):
                     wrong.append(f"  {move}: expected {entry['divide'].get(move)}, got {now.get(move)}")
     assert not wrong, "perft counts differ:\n" + "\n".join(wrong)
+
+
+def test_apply_listed_plays_as_apply(config):
+    # apply_listed is apply without the check, for an action taken from the
+    # position's own lists (playouts and searches play that way): it must leave
+    # every position exactly as apply does, whether legal_actions() was asked
+    # first (a playout) or not (a clone a search has just made).
+    game_id, options, game = config
+    rng = random.Random(5)
+    state = game.initial_state()
+    while not state.is_terminal():
+        choices = state.legal_actions() or [a for a, _ in state.chance_outcomes()]
+        for k, action in enumerate(rng.sample(choices, min(2, len(choices)))):
+            checked, listed = state.clone(), state.clone()
+            if k == 0:
+                listed.legal_actions()
+            checked.apply(action)
+            listed.apply_listed(action)
+            assert listed.to_json() == checked.to_json(), state.action_to_string(action)
+            assert listed.current_player == checked.current_player
+            assert listed.legal_actions() == checked.legal_actions()
+            assert listed.chance_outcomes() == checked.chance_outcomes()
+        state.apply_listed(rng.choice(choices))

@@ -81,7 +81,7 @@ def best_actions(judge: Judge, state, player: int, rng) -> list:
     best, choices = -math.inf, []
     for action in seen.legal_actions():
         after = seen.clone()
-        after.apply(action)
+        after.apply_listed(action)  # from the position's own list: legal
         value = judge(after, player)
         if value > best + 1e-9:
             best, choices = value, [action]
@@ -185,7 +185,7 @@ class MCTSAgent(Agent):
                         outcome = path[-1][2] = self._outcome(node, position, rng)
                     else:  # a second chance before anyone decides: drawn
                         outcome = draw_chance(position, rng)
-                    position.apply(outcome)
+                    position.apply_listed(outcome)  # drawn from its own outcomes
                     continue
                 if self.tree_depth is not None and len(path) > self.tree_depth:
                     break  # the rest is the rollout's
@@ -200,12 +200,12 @@ class MCTSAgent(Agent):
                     else:
                         action = self._most_promising(position, mover, untried, rng)
                     node.children[action] = _Node()
-                    position.apply(action)
+                    position.apply_listed(action)  # from its own legal actions
                     node = node.children[action]
                     path.append([node, mover, None])
                     break
                 action = self._select(node, legal)
-                position.apply(action)
+                position.apply_listed(action)
                 node = node.children[action]
                 path.append([node, mover, None])
             self._roll_out(position, rng, player)
@@ -268,9 +268,9 @@ class MCTSAgent(Agent):
 
     def _roll_out_one(self, position, rng) -> None:
         if position.is_chance_node():
-            position.apply(draw_chance(position, rng))
+            position.apply_listed(draw_chance(position, rng))
         elif self.rollout == "random":
-            position.apply(rng.choice(position.legal_actions()))
+            position.apply_listed(rng.choice(position.legal_actions()))
         else:
             position.apply(self._strongest(position, position.current_player, rng))
 
@@ -333,7 +333,7 @@ class MCTSAgent(Agent):
         total = 0.0
         for outcome, probability in after.chance_outcomes():
             position = after.clone()
-            position.apply(outcome)
+            position.apply_listed(outcome)
             self._roll_out(position, rng, player)
             total += probability * self.judge(position, player)
         return total
@@ -354,7 +354,7 @@ class MCTSAgent(Agent):
             valued = []
             for action in legal:
                 after = position.clone()
-                after.apply(action)
+                after.apply_listed(action)
                 valued.append((self.judge(after, mover), rng.random(), action))
             ranked = node.replies[key] = [action for *_, action in sorted(valued, reverse=True)]
         waiting = set(untried)
@@ -373,7 +373,7 @@ class MCTSAgent(Agent):
         best, choice = -math.inf, untried[0]
         for action in rng.sample(untried, min(self.sample, len(untried))):
             after = position.clone()
-            after.apply(action)
+            after.apply_listed(action)
             value = self.judge(after, mover)
             if value > best:
                 best, choice = value, action

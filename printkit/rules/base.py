@@ -13,6 +13,8 @@ Optional hooks, all with defaults here, that the shared tools use:
 ``Game.player_names()`` (labels in validate/simulate reports),
 ``Game.num_distinct_actions`` (actions are ``0 <= a < it``; 0 if unbounded),
 ``State.turns_played()`` (reported beside the length in actions),
+``State.apply_listed(action)`` (``apply`` without its check, for an action
+taken from the position's own lists, as playouts and searches take them),
 ``State.resample(player, rng)`` (a state drawn from those ``player`` cannot
 tell apart, for agents that search without peeking), and
 ``State.hidden_variant(player, rng)`` (a state that differs from this one
@@ -243,6 +245,14 @@ class State:
         if not known:
             raise IllegalAction(f"action {action!r} is not legal in this position")
         # Forgotten before _apply, which may work out the next position's actions itself.
+        self._legal_cache = None
+        self._apply(action)
+
+    def apply_listed(self, action: int) -> None:
+        """Apply ``action`` taken from this position's own ``legal_actions()``
+        or ``chance_outcomes()``, as a playout or a search does: legal by
+        where it came from, so not checked again (as python-chess's ``push``
+        trusts its caller). Anything else goes through ``apply``."""
         self._legal_cache = None
         self._apply(action)
 

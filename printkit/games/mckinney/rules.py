@@ -728,6 +728,10 @@ class State(base.State):
             listed = True
         if not listed:
             raise IllegalAction(f"action {action!r} is not legal in this position")
+        self.apply_listed(action)
+
+    def apply_listed(self, action: int) -> None:
+        # An action from this position's own legal list (see base.State.apply_listed).
         self._legal_cache = None
         if action >= self.game.unit_step_base:  # the most common action, without another call
             self._unit_step(action)
