@@ -5,7 +5,7 @@
 
 Each game in GAMES plays seeded random games as printkit plays them
 (``printkit.playout.random_playout``: legal_actions, a uniform choice or a
-chance draw, apply; is_terminal where nothing is legal) for about ``--seconds`` and
+chance draw, apply_listed; is_terminal where nothing is legal) for about ``--seconds`` and
 reports actions and whole turns per second. python-chess plays random games
 the same way (legal moves, uniform choice, push, ``outcome()`` to stop),
 when it is installed (``pip install chess``; it is not a printkit
