@@ -118,8 +118,7 @@ def planned_files(spec, options: BuildOptions, sheets) -> list[tuple[str, object
         parts = [p.part for sheet in sheets for p in sheet.placements]
         faces = png.faces(spec.id, parts)
         if not faces:
-            raise NotForThisGame(f"--format png: {title} has no cards or tiles to print one by one; "
-                                 "use --format pdf,svg", "png")
+            raise _no_png(spec)
         for face in faces:
             plan.append((face.name, lambda path, face=face: png.write(face, path, bleed)))
     if "pdf" in options.formats:
@@ -127,6 +126,11 @@ def planned_files(spec, options: BuildOptions, sheets) -> list[tuple[str, object
         plan.append((rulebook.reference_file_name(spec),
                      lambda path: rulebook.write(spec, options, path, reference=True)))
     return plan
+
+
+def _no_png(spec) -> NotForThisGame:
+    return NotForThisGame(f"--format png: {spec.get('title', spec.id)} has no cards or tiles to print "
+                          "one by one; use --format pdf,svg", "png")
 
 
 @_without_cycle_collection()
@@ -143,6 +147,9 @@ def prepare(spec, options: BuildOptions, out_dir: Path, overwrite: bool = False)
     too_large = fit.build_problems(spec, options, parts)
     if too_large:
         raise SpecError(too_large)
+    if "png" in options.formats and parts is not None and not any(part.faces for part in parts):
+        # Said before the layout, so build --all lays such a kit out once, without png.
+        raise _no_png(spec)
     sheets = imposition.impose(spec, parts, options, module)
     plan = planned_files(spec, options, sheets)
     kitfolder.check_target(target, [name for name, _ in plan], overwrite)

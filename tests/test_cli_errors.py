@@ -159,9 +159,15 @@ def test_all_with_a_variant_builds_the_games_that_have_it(tmp_path):
         assert f"skipped {game}: --variant team: {game} has no such variant" in result.output
 
 
-def test_all_with_images_builds_them_for_the_games_with_cards_or_tiles(tmp_path):
+def test_all_with_images_builds_them_for_the_games_with_cards_or_tiles(tmp_path, monkeypatch):
+    from printkit import kit
+
+    laid_out, impose = [], kit.imposition.impose
+    monkeypatch.setattr(kit.imposition, "impose", lambda spec, *rest: laid_out.append(spec.id) or impose(spec, *rest))
     result = run("build", "--all", "--format", "svg,png", "--out", tmp_path / "both")
     assert result.exit_code == 0, result.output
+    # A kit without cards or tiles is known to take no images before its layout: laid out once.
+    assert sorted(laid_out) == ["lam", "mckinney", "phoenix", "playground", "tiles"]
     assert kits(tmp_path / "both") == {"lam": [".svg"], "mckinney": [".png", ".svg"], "phoenix": [".svg"],
                                        "playground": [".png", ".svg"], "tiles": [".png", ".svg"]}
     for game in ("lam", "phoenix"):
