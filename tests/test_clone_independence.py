@@ -31,11 +31,14 @@ def game(request):
 
 
 def play(state, rng: random.Random, actions: int) -> None:
-    """Up to ``actions`` random actions (chance drawn by its probabilities), fewer if the game ends."""
-    for _ in range(actions):
+    """Up to ``actions`` random actions (chance drawn by its probabilities),
+    fewer if the game ends: every other one played as playouts and searches
+    play them (``apply_listed``), the rest through ``apply``."""
+    for k in range(actions):
         if state.is_terminal():
             return
-        state.apply(choose(state, rng))
+        action = choose(state, rng)
+        (state.apply_listed if k % 2 else state.apply)(action)
 
 
 def played(game, seed: int, before: int):
