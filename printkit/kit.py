@@ -116,21 +116,14 @@ def planned_files(spec, options: BuildOptions, sheets) -> list[tuple[str, object
         # Card printers ask for 3 mm: the press bleed unless the build sets one.
         bleed = options.bleed if options.bleed is not None else imposition.PRESS_BLEED
         parts = [p.part for sheet in sheets for p in sheet.placements]
-        faces = png.faces(spec.id, parts)
-        if not faces:
-            raise _no_png(spec)
-        for face in faces:
+        # prepare has refused images to a kit without faces, before its layout.
+        for face in png.faces(spec.id, parts):
             plan.append((face.name, lambda path, face=face: png.write(face, path, bleed)))
     if "pdf" in options.formats:
         plan.append((rulebook.file_name(spec), lambda path: rulebook.write(spec, options, path)))
         plan.append((rulebook.reference_file_name(spec),
                      lambda path: rulebook.write(spec, options, path, reference=True)))
     return plan
-
-
-def _no_png(spec) -> NotForThisGame:
-    return NotForThisGame(f"--format png: {spec.get('title', spec.id)} has no cards or tiles to print "
-                          "one by one; use --format pdf,svg", "png")
 
 
 @_without_cycle_collection()
@@ -147,9 +140,10 @@ def prepare(spec, options: BuildOptions, out_dir: Path, overwrite: bool = False)
     too_large = fit.build_problems(spec, options, parts)
     if too_large:
         raise SpecError(too_large)
-    if "png" in options.formats and parts is not None and not any(part.faces for part in parts):
+    if "png" in options.formats and not any(part.faces for part in parts):
         # Said before the layout, so build --all lays such a kit out once, without png.
-        raise _no_png(spec)
+        raise NotForThisGame(f"--format png: {spec.get('title', spec.id)} has no cards or tiles to print "
+                             "one by one; use --format pdf,svg", "png")
     sheets = imposition.impose(spec, parts, options, module)
     plan = planned_files(spec, options, sheets)
     kitfolder.check_target(target, [name for name, _ in plan], overwrite)

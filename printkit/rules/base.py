@@ -244,15 +244,14 @@ class State:
                 known = False
         if not known:
             raise IllegalAction(f"action {action!r} is not legal in this position")
-        # Forgotten before _apply, which may work out the next position's actions itself.
-        self._legal_cache = None
-        self._apply(action)
+        self.apply_listed(action)
 
     def apply_listed(self, action: int) -> None:
         """Apply ``action`` taken from this position's own ``legal_actions()``
         or ``chance_outcomes()``, as a playout or a search does: legal by
         where it came from, so not checked again (as python-chess's ``push``
         trusts its caller). Anything else goes through ``apply``."""
+        # Forgotten before _apply, which may work out the next position's actions itself.
         self._legal_cache = None
         self._apply(action)
 
