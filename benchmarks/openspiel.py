@@ -1,7 +1,7 @@
 """The OpenSpiel adapter's overhead: random playouts through pyspiel beside
 the same playouts through the engine contract directly.
 
-    pip install 'printkit[openspiel]' && python benchmarks/openspiel.py
+    pip install 'printkit-games[openspiel]' && python benchmarks/openspiel.py
 """
 
 from __future__ import annotations

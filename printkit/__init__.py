@@ -11,7 +11,7 @@ def __getattr__(name: str):
         from importlib import metadata
 
         try:
-            return metadata.version("printkit")
+            return metadata.version("printkit-games")  # the distribution's name on the index
         except metadata.PackageNotFoundError:  # run from a checkout that was never installed
             return "0+unknown"
     raise AttributeError(f"module 'printkit' has no attribute {name!r}")

@@ -25,13 +25,14 @@ def run() -> None:
     for name in _EARLY:
         if hasattr(signal, name):
             signal.signal(getattr(signal, name), stopped_while_loading)
-    from .cli import main
+    from . import cli
 
     # From here Ctrl-C is Python's KeyboardInterrupt again, which a command
     # turns into the same line after clearing up; printkit.cli.main takes
     # SIGTERM and SIGHUP over as it starts.
     signal.signal(signal.SIGINT, signal.default_int_handler)
-    main(prog_name="printkit")
+    cli.AS_COMMAND = True
+    cli.main(prog_name="printkit")
 
 
 if __name__ == "__main__":

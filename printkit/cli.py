@@ -10,6 +10,7 @@ import signal
 import sys
 from contextlib import contextmanager, nullcontext
 from dataclasses import replace
+from functools import partial
 from pathlib import Path
 
 import click
@@ -59,7 +60,19 @@ def _catch_termination() -> None:
                 return
 
 
+# True when this process is the printkit command (printkit.__main__), not a
+# program that calls main() itself and keeps its own signals afterwards.
+AS_COMMAND = False
+
+
 def _interrupted() -> None:
+    if AS_COMMAND:
+        # Stopping now: a second Ctrl-C (or a stop sent to the process group
+        # again) must not cut the way out short with a traceback or another
+        # exit code.
+        for name in ("SIGINT", "SIGTERM", "SIGHUP"):
+            if hasattr(signal, name):
+                signal.signal(getattr(signal, name), signal.SIG_IGN)
     if _stopped_by:
         click.echo("printkit: terminated", err=True)
         sys.exit(128 + _stopped_by[0])
@@ -103,7 +116,7 @@ class _Group(click.Group):
 
 
 @click.group(cls=_Group, invoke_without_command=True, context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(package_name="printkit")
+@click.version_option(package_name="printkit-games", prog_name="printkit")
 @click.pass_context
 def main(ctx):
     """Print-and-play kits and reference rules for board games described in YAML.
@@ -270,7 +283,7 @@ def build(game, build_all, colors, paper, out_dir, ink_saver, formats, variant, 
     bar = _progress(quiet or len(chosen) == 1)
     with (bar("building", len(chosen)) if bar else nullcontext(None)) as tick:
         for loaded, ready in chosen:
-            result = kit.write(ready)
+            result = kit.write(ready, on_wait=None if quiet else partial(_waiting, ready.target))
             if tick:
                 tick(1)
             if quiet:
@@ -279,6 +292,11 @@ def build(game, build_all, colors, paper, out_dir, ink_saver, formats, variant, 
                 click.echo(f"wrote {specs.display_path(path)}")
             click.echo(f"{loaded.id}: {result.sheets} sheets in "
                        f"{specs.display_path(result.kit_pdf or result.folder)}")
+
+
+def _waiting(target: Path) -> None:
+    """Said once when another build is moving its files into the same kit folder."""
+    click.echo(f"waiting for another build to finish writing {specs.display_path(target)}", err=True)
 
 
 def _none_can_take(skipped: list, colors, variant) -> str:
@@ -367,7 +385,7 @@ def simulate(game, n_games, seed, jobs, as_json, players, variant, quiet):
               help="Write a PDF report with plots to this file.")
 @click.option("--json", "as_json", is_flag=True, help="Print the numbers as JSON.")
 @click.option("--scheduler", default=None, metavar="ADDRESS",
-              help="Play on a Dask cluster (tcp://host:8786); needs pip install 'printkit[cluster]'.")
+              help="Play on a Dask cluster (tcp://host:8786); needs pip install 'printkit-games[cluster]'.")
 def balance(game, players, variant, agent_names, n_games, seed, jobs, iterations, report, as_json, scheduler):
     """Play seeded games of GAME (a bundled id or a spec .yaml) between
     agents that try to win, and print each agent's completion, timeouts,
@@ -490,4 +508,5 @@ def apply(game, move, position, players, variant, output):
 
 
 if __name__ == "__main__":
+    AS_COMMAND = True
     main()

@@ -1,4 +1,4 @@
-"""printkit's games inside OpenSpiel: ``pip install 'printkit[openspiel]'``.
+"""printkit's games inside OpenSpiel: ``pip install 'printkit-games[openspiel]'``.
 
 Importing this module registers every bundled game as an OpenSpiel Python
 game named ``printkit_<id>``, with ``players`` and ``variant`` as

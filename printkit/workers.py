@@ -1,57 +1,88 @@
-"""Batches of work on worker processes that Ctrl-C, SIGTERM and SIGHUP stop cleanly.
+"""Batches of work on worker processes that Ctrl-C, SIGTERM and SIGHUP stop at once.
 
-A signal turned into an exception inside ``concurrent.futures`` can strike
-between a lock's acquiring and the block that releases it; the pool's
-manager thread then waits on that lock for ever, and printkit hangs after
-saying "interrupted" (one Ctrl-C in four during validate's playouts did).
-So while the results are awaited a stop signal is only noted, the wait
-looks at the note every tenth of a second, the batches not yet started are
-dropped, and the signal is raised again, with the handlers it found, from
-plain code: printkit then stops as it does anywhere else.
+The pool is loky's, which can kill its workers: a stop does not wait for
+the batches being played (an MCTS batch can take minutes), it ends them.
+While results are awaited a stop signal is only noted; the wait looks at
+the note every tenth of a second, kills the workers, and raises the signal
+again from plain code with the handlers it found, so printkit then stops
+as it does anywhere else. A second or third signal meanwhile is noted too,
+never raised inside the pool's code, so it never prints a traceback.
 
-The workers ignore the three signals: a terminal's Ctrl-C or hang-up
-reaches the whole process group, and the parent ends the run. A worker
-killed under the pool would break it, and Python 3.11's pool can then trip
-over the batches being dropped (an InvalidStateError in its thread).
+The workers ignore the three signals (a terminal's Ctrl-C or hang-up
+reaches the whole process group; the parent decides), and each watches its
+parent: if the parent dies without stopping them (``kill -9``), they exit
+within ``WATCH_EVERY`` seconds instead of playing on for nobody.
 """
 
 from __future__ import annotations
 
+import os
 import signal
 import threading
 import time
-from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from concurrent.futures import FIRST_COMPLETED, wait
 from concurrent.futures.process import BrokenProcessPool
 
 STOPS = tuple(getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name))
 LOOK_EVERY = 0.1  # seconds between looks at a noted signal while batches run
 GRACE = 0.5  # seconds to wait for the parent's own signal when the workers were stopped first
+WATCH_EVERY = 0.5  # seconds between a worker's looks at its parent
 
 
-def _ignore_stops() -> None:
+def _worker_start(parent: int) -> None:
+    """In each worker, as it starts: leave stops to the parent, and exit if it dies."""
     for signum in STOPS:
         signal.signal(signum, signal.SIG_IGN)
 
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(WATCH_EVERY)
+        os._exit(1)  # the parent is gone: nobody will read what this worker plays
 
-def run_batches(func, batches: list, jobs: int, progress=None) -> list:
+    threading.Thread(target=watch, name="printkit-parent-watch", daemon=True).start()
+
+
+def run_batches(func, batches: list, jobs: int, progress=None, weight=len) -> list:
     """``func(batch)`` for every batch, each returning a list: on up to ``jobs``
     worker processes (in this one for 1, or for a single batch). Returns the
-    lists joined in the order the batches finish; ``progress(len(batch))`` is
-    called as each one does."""
+    lists joined in the order the batches finish; ``progress(weight(batch))``
+    is called as each one does (``weight``: the batch's share of the work,
+    its length unless told)."""
     results: list = []
     if jobs <= 1 or len(batches) <= 1:
         for batch in batches:
             results += func(batch)
             if progress:
-                progress(len(batch))
+                progress(weight(batch))
         return results
+    from loky import ProcessPoolExecutor  # loaded only when workers are used
+
     noted: list[int] = []
     held = _hold(noted)
-    pool = ProcessPoolExecutor(max_workers=min(jobs, len(batches)), initializer=_ignore_stops)
     futures: dict = {}
+    # The pool's helper processes (its resource trackers, its workers until
+    # they ignore the stops) are started with the stops blocked, a mask they
+    # keep: a Ctrl-C or hang-up to the process group then leaves them to
+    # printkit, which notes it as soon as they are started and ends them.
+    blocked = (signal.pthread_sigmask(signal.SIG_BLOCK, STOPS)
+               if held is not None and hasattr(signal, "pthread_sigmask") else None)
+    pool = None
     try:
-        for batch in batches:
-            futures[pool.submit(func, batch)] = batch
+        try:
+            if blocked is not None:
+                # The standard library's tracker unblocks Ctrl-C and SIGTERM
+                # once it has started (3.11 to 3.13): start it first, then block again.
+                from multiprocessing import resource_tracker
+
+                resource_tracker.ensure_running()
+                signal.pthread_sigmask(signal.SIG_BLOCK, STOPS)
+            pool = ProcessPoolExecutor(max_workers=min(jobs, len(batches)), initializer=_worker_start,
+                                       initargs=(os.getpid(),))
+            for batch in batches:
+                futures[pool.submit(func, batch)] = batch
+        finally:
+            if blocked is not None:
+                signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
         pending = set(futures)
         while pending and not noted:
             done, pending = wait(pending, timeout=LOOK_EVERY, return_when=FIRST_COMPLETED)
@@ -69,13 +100,14 @@ def run_batches(func, batches: list, jobs: int, progress=None) -> list:
                     raise
                 results += result
                 if progress:
-                    progress(len(futures[future]))
+                    progress(weight(futures[future]))
     except BaseException:
-        _drop(pool, futures)
+        if pool is not None:
+            _kill(pool)
         _release(held)
         raise
     if noted:
-        _drop(pool, futures)
+        _kill(pool)
         _release(held)
         signal.raise_signal(noted[0])  # stops printkit as the signal does anywhere else
         raise KeyboardInterrupt  # a handler that returned (one set by a host program)
@@ -84,14 +116,9 @@ def run_batches(func, batches: list, jobs: int, progress=None) -> list:
     return results
 
 
-def _drop(pool: ProcessPoolExecutor, futures: dict) -> None:
-    """The batches not started are dropped, not played out before printkit
-    exits. Cancelled here, not only by shutdown: the pool may be collected
-    before its manager thread gets round to cancelling them (it holds the
-    pool by a weak reference), and would then play every one."""
-    for future in futures:
-        future.cancel()
-    pool.shutdown(wait=False, cancel_futures=True)
+def _kill(pool) -> None:
+    """End the workers now, whatever they are playing, and wait until they are gone."""
+    pool.shutdown(wait=True, kill_workers=True)
 
 
 def _hold(noted: list) -> dict | None:

@@ -75,7 +75,7 @@ def installed(request, tmp_path_factory):
     constraints = ["-c", str(ROOT / "constraints" / "lowest.txt")] if request.param == "lowest" else []
     subprocess.run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w", str(base / "dist"), str(ROOT)],
                    check=True, capture_output=True)
-    wheel = next((base / "dist").glob("printkit-*.whl"))
+    wheel = next((base / "dist").glob("printkit_games-*.whl"))
     subprocess.run([sys.executable, "-m", "venv", str(base / "venv")], check=True)
     bin_dir = base / "venv" / ("Scripts" if os.name == "nt" else "bin")
     clean = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "PYTHONHOME")}

@@ -1,5 +1,5 @@
 """Every printkit game inside OpenSpiel: the field's own checks on every
-configuration (skipped cleanly without the extra: pip install 'printkit[openspiel]')."""
+configuration (skipped cleanly without the extra: pip install 'printkit-games[openspiel]')."""
 
 from __future__ import annotations
 
