@@ -25,6 +25,14 @@ width its template gives it: a game draws its rulebook parts' words large
 enough, or leaves out those that would carry nothing at that size; a figure
 never shrinks into the room left on a page past that size.
 
+A figure plays a position on the spec's own board with the spec's own
+values; where a layout cannot show it (a board too small for the move, a
+game that ends at its cap before the phase it shows), the game offers a
+short note in its place, a ``str`` instead of a Part (Markdown of the
+game's own, as a part's caption): the rulebook prints the note where the
+drawing would stand, so a rulebook never shows, nor stops on, a position
+the spec cannot reach.
+
 ``figure()`` leaves a marker paragraph in the Markdown; the Markdown
 renderer (``markdown.Renderer``) turns it into the drawing. An unknown name
 or a marker that does not stand in a paragraph of its own is a
@@ -58,7 +66,7 @@ class Figure:
 
     number: int  # in the order the template asks for them
     name: str
-    part: object  # a printkit.parts.core.Part
+    part: object  # a printkit.parts.core.Part; None for a figure left out (its note is the caption)
     caption: str
     width: float  # fraction of the text width
     where: str  # "template:line", for error messages
@@ -102,6 +110,10 @@ class Figures:
             raise PrintkitError(f"{where}: figure {name!r}: width {width!r} must be a fraction of the "
                                 f"text width from {LEAST_WIDTH} to 1")
         part = offered[name]
+        if isinstance(part, str):  # left out on this layout: the game's note, whatever caption was asked
+            figure = Figure(len(self.asked) + 1, str(name), None, part, float(width), where)
+            self.asked.append(figure)
+            return f"\n\n{figure.marker}\n\n"
         # The parts' own caption may set words in bold (the spec texts in it
         # are protected by the game: literal.as_written); the template's, with
         # colour names and other spec texts in it, prints as written (literal).

@@ -206,20 +206,28 @@ class Renderer:
 
         One flowable (FigureBlock), so a heading keeps with it and the
         drawing shrinks into the room left on a page rather than leaving it
-        blank."""
+        blank. A figure the spec's layout cannot show is its note alone, set
+        as a caption."""
+        if figure.part is None:
+            return [Paragraph(self.inline(self._caption(figure)), self.styles.caption)]
         drawing = PartDrawing(figure.part, width * figure.width, self.height * MAX_HEIGHT,
                               self.styles.fonts, self.styles.ink_saver)
         drawing.spaceBefore = self.styles.space(4)
         if not figure.caption.strip():
             drawing.spaceAfter = self.styles.space(10)
             return [drawing]
+        text = Paragraph(self.inline(self._caption(figure)), self.styles.caption)
+        return [FigureBlock(drawing, text)]
+
+    @staticmethod
+    def _caption(figure) -> SyntaxTreeNode:
+        """The inline text of a figure's caption (or note), which must be one paragraph."""
         source = protect(figure.caption) if figure.literal else figure.caption
         caption = SyntaxTreeNode(parser().parse(source)).children
         if len(caption) != 1 or caption[0].type != "paragraph":
             raise PrintkitError(f"{figure.where}: the caption of figure {figure.name!r} "
                                 "must be one paragraph of text")
-        text = Paragraph(self.inline(caption[0].children[0]), self.styles.caption)
-        return [FigureBlock(drawing, text)]
+        return caption[0].children[0]
 
     def listing(self, node: SyntaxTreeNode, width: float) -> ListFlowable:
         ordered = node.type == "ordered_list"

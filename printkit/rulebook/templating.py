@@ -124,6 +124,11 @@ def context(spec, options, figures: Figures | None = None) -> dict:
     - ``figure(name, caption=None, width=1.0)``: a drawing from the game's
       parts (``printkit.parts.<game>.figures``), on a line of its own; see
       :mod:`printkit.rulebook.figures`
+    - ``examples``: worked examples the rules engine plays on the spec's own
+      board and values (moves, positions), where the game's parts offer
+      ``examples(spec, options)``; else empty. A template prints these
+      rather than cells or values of its own, which another spec's board
+      may not have.
     """
     options = resolve_options(spec, options)
     data = copy.deepcopy(spec.data)
@@ -150,7 +155,14 @@ def context(spec, options, figures: Figures | None = None) -> dict:
                     "text": span(low, high) if low is not None else ""},
         "colors": palette,
         "figure": _figure_function(figures if figures is not None else Figures(spec, options)),
+        "examples": _examples(spec, options),
     }
+
+
+def _examples(spec, options) -> dict:
+    """The game's worked examples for its templates (a copy: templates cannot change them)."""
+    offer = getattr(games.optional_stage(spec.game, "parts"), "examples", None)
+    return copy.deepcopy(offer(spec, options)) if offer else {}
 
 
 def engine_facts(spec, options) -> dict:

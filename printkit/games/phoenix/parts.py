@@ -22,6 +22,7 @@ from __future__ import annotations
 import math
 
 from ...literal import as_written
+from ...spec import data_of
 from ...parts.core import (CUT, CUT_CLEAR, INK, MIN_TEXT_PT, PT, Circle, Fill, Line, Part, Text, rect,
                            regular_polygon, translate)
 from ...parts.marks import on_field, player_mark, unit_symbol
@@ -427,12 +428,15 @@ def cover(spec, options, width: float, height: float) -> list:
 
 # --- rulebook figures ------------------------------------------------------------------
 
-def figures(spec, options) -> dict[str, Part]:
+def figures(spec, options) -> dict[str, Part | str]:
     """Drawings for the rulebook (``printkit.rulebook.figures``), from the kit's own parts:
 
     - ``board``: the Board as printed, its Phoenix squares and X and Y axes;
     - ``nets``: a Bird net and the two dice nets, their folds and glue tabs
-      as the sheets print them."""
+      as the sheets print them;
+    - ``fight``, ``chain``, ``escalation``: moves the rules engine plays on
+      the spec's rules (its beats, Bird counts, seating, turns), each with
+      its caption; a note instead where the spec cannot reach the position."""
     board = board_part(spec, for_rulebook=True)
     board.meta["caption"] = "The board: X along the bottom, Y up the side, the Phoenix squares in gold."
     color = printed_colors(spec, options)[0]
@@ -454,62 +458,271 @@ def figures(spec, options) -> dict[str, Part]:
             "chain": chain_figure(spec, options), "escalation": escalation_figure(spec, options)}
 
 
-def _engine_position(spec, players: int, birds, escalation: bool = False):
-    """An engine state with ``birds`` ((x, y), owner index, type) on the grid,
-    every other Bird in the Ashes, the first player to move."""
+def _figure_variant(spec) -> str:
+    """The rules a figure plays: the standard game's where the spec has it;
+    else any other variant of the spec's, Team last (its partners do not fight)."""
+    from .rules import VARIANTS
+
+    listed = data_of(spec)["variants"]
+    return next(v for v in ("standard", "give-away", "casino", "team", *VARIANTS) if v in listed)
+
+
+def _player_count(spec, prefer: tuple) -> int | None:
+    """The first count of ``prefer`` the figure's rules can be played with, None if none."""
+    from .checks import player_counts
+
+    allowed = player_counts(spec, _figure_variant(spec))
+    return next((n for n in prefer if n in allowed), None)
+
+
+def _opponents(spec, players: int) -> list[int]:
+    """The seats that fight the first one (in the Team variant, not its partner's)."""
     from .rules import Game
 
-    game = Game(spec, players=players)
+    game = Game(spec, players=players, variant=_figure_variant(spec))
+    return [p for p in range(players) if not game.friendly(0, p)]
+
+
+# Squares for the Birds a figure only needs on the board (so that every
+# player is still in play), away from the diagonals its move touches.
+SPARE_SQUARES = ((1, 3), (1, 5), (5, 2), (6, 1), (3, 1), (2, 6), (6, 2))
+# The squares the figures play on: a 6 x 6 board (the cube dice's six faces)
+# holds them all; a sound spec's board is that size.
+FIGURE_SQUARES = 6
+
+
+def _engine_position(spec, players: int, birds, escalation: bool = False):
+    """An engine state with ``birds`` ((x, y), seat, type) on the grid, a
+    Bird more on a spare square for each seat without one (so every player
+    is in play), every other Bird in the Ashes, the first player to move.
+
+    Its turn is the spec's own: in the Escalation Phase its first turn, else
+    a turn before both the Escalation Phase and the cap. None where the spec
+    has no such turn (the cap comes first)."""
+    from .rules import Game
+
+    data = data_of(spec)
+    game = Game(spec, players=players, variant=_figure_variant(spec))
     names = game.player_names()
+    birds = list(birds)
+    spare = iter(s for s in SPARE_SQUARES if s not in {at for at, _, _ in birds})
+    for seat in range(players):
+        if not any(o == seat for _, o, _ in birds):
+            kind = next(t for t in ("paper", "scissors", "rock") if data["birds"]["counts"][t] > 0)
+            birds.append((next(spare), seat, kind))
+    cap = data["max_turns"]
+    if escalation:
+        turn = game.escalation_turn
+        if turn >= cap:
+            return None, names
+    else:
+        turn = min(10, game.escalation_turn - 1, cap - 1)
     obj = game.initial_state().to_json()
-    obj.update(stage="choose", to_move=names[0], escalation=escalation,
-               turn=obj["turn"] + (players * spec["escalation_after_turns_per_player"] if escalation else 10))
+    obj.update(stage="choose", to_move=names[0], escalation=escalation, turn=turn)
     obj["grid"] = sorted(({"at": list(at), "owner": names[o], "bird": b} for at, o, b in birds),
                          key=lambda d: d["at"])
     for p, name in enumerate(names):
         for kind in TYPES:
             placed = sum(1 for _, o, b in birds if o == p and b == kind)
             obj["hand"][name][kind] = 0
-            obj["ashes"][name][kind] = spec["birds"]["counts"][kind] - placed
+            obj["ashes"][name][kind] = data["birds"]["counts"][kind] - placed
     return game.state_from_json(obj), names
 
 
-def _before_after(spec, name: str, state, move: str, arrow, after_label: str) -> Part:
+def _before_after(spec, name: str, state, move: str, arrow, after_label: str):
     """Two boards: the position with the move's arrow, and the position the
-    rules engine reaches by playing it."""
+    rules engine reaches by playing it; and that position."""
     after = state.clone()
     after.apply(after.string_to_action(move))
     hexes = {c["name"]: c["hex"] for c in spec["colors"]}
     panels = [(_position_diagram(spec, state.to_json(), hexes, arrow=arrow), f"before: {move}"),
               (_position_diagram(spec, after.to_json(), hexes), after_label)]
-    return _side_by_side(name, panels)
+    return _side_by_side(name, panels), after.to_json()
 
 
-def fight_figure(spec, options) -> Part:
-    """A fight, played by the rules engine: the first colour's Rock steps
-    diagonally onto 3,3, next to the second colour's Scissors on 4,4; Rock
-    beats Scissors, so the Scissors goes to the Ashes and the Rock takes 4,4."""
-    state, _ = _engine_position(spec, 2, [((2, 2), 0, "rock"), ((4, 4), 1, "scissors"), ((5, 2), 1, "paper"),
-                                          ((1, 5), 0, "paper")])
-    return _before_after(spec, "Fight", state, "R d 2,2>3,3", ((2, 2), (3, 3)), "after the fight")
+def _bird_at(view: dict, at) -> tuple | None:
+    """(owner, type) of the Bird on ``at`` in a position's JSON, or None."""
+    return next(((b["owner"], b["bird"]) for b in view["grid"] if b["at"] == list(at)), None)
 
 
-def chain_figure(spec, options) -> Part:
-    """A chain of fights in one turn (four players): the first colour's Rock
-    steps onto 3,3 and beats the second colour's Scissors on 4,4; from 4,4 it
-    meets the third colour's Scissors on 5,5, beats it too and ends on 5,5."""
-    state, _ = _engine_position(spec, 4, [((2, 2), 0, "rock"), ((4, 4), 1, "scissors"), ((5, 5), 2, "scissors"),
-                                          ((1, 5), 0, "paper"), ((6, 1), 1, "paper"), ((1, 3), 3, "paper")])
-    return _before_after(spec, "Chain", state, "R d 2,2>3,3", ((2, 2), (3, 3)), "after both fights")
+def _on_board(spec) -> bool:
+    board = data_of(spec)["board"]
+    return min(board["columns"], board["rows"]) >= FIGURE_SQUARES
 
 
-def escalation_figure(spec, options) -> Part:
-    """An Escalation move: the first colour's Rock runs the long diagonal from
-    1,1 to 4,4, next to the second colour's Paper on 5,5; in the Escalation
-    Phase both go to the Ashes, whatever their types."""
-    state, _ = _engine_position(spec, 2, [((1, 1), 0, "rock"), ((5, 5), 1, "paper"), ((2, 6), 0, "scissors"),
-                                          ((6, 2), 1, "rock")], escalation=True)
-    return _before_after(spec, "Escalation", state, "R d 1,1>4,4", ((1, 1), (4, 4)), "both to the Ashes")
+NOT_PLAYED = "(The rules engine does not play this example on this spec's rules, so it is left out.)"
+MOVER = "rock"  # the Bird each figure moves: the rulebook's examples speak of a Rock
+
+
+def fight_figure(spec, options) -> Part | str:
+    """A fight, played by the rules engine: the first player's Rock steps
+    diagonally onto 3,3, next to an opponent's Bird of the type Rock beats
+    (the spec's ``beats``) on 4,4; that Bird goes to the Ashes and the Rock
+    takes 4,4. The turn is one before the Escalation Phase and the cap."""
+    players = _player_count(spec, (2, 3, 4, 5, 6))
+    if players is None or not _on_board(spec):
+        return "(A fight cannot be shown on this spec's board.)"
+    victim, foe = spec["beats"][MOVER], _opponents(spec, players)[0]
+    state, names = _engine_position(spec, players, [((2, 2), 0, MOVER), ((4, 4), foe, victim),
+                                                    ((5, 2), foe, _other(victim, MOVER)), ((1, 5), 0, _other(MOVER))])
+    part, after = _before_after(spec, "Fight", state, "R d 2,2>3,3", ((2, 2), (3, 3)), "after the fight")
+    if _bird_at(after, (4, 4)) != (names[0], MOVER) or _bird_at(after, (3, 3)) is not None:
+        return NOT_PLAYED
+    m, v = MOVER.capitalize(), victim.capitalize()
+    part.meta["caption"] = (f"{as_written(names[0])} steps its {m} from 2,2 to 3,3, diagonally next to "
+                            f"{as_written(names[foe])}'s {v} on 4,4. {m} beats {v}: the {v} goes to the Ashes "
+                            f"and the {m} takes 4,4 (played by the rules engine).")
+    return part
+
+
+def chain_figure(spec, options) -> Part | str:
+    """A chain of fights in one turn: the first player's Rock steps onto 3,3
+    and beats an opponent's Bird on 4,4; from 4,4 it meets another Bird of
+    that type on 5,5 (a third player's, with four players as the bundled
+    game shows it, else the same opponent's second), beats it too and ends
+    on 5,5."""
+    victim = spec["beats"][MOVER]
+    players = _player_count(spec, (4, 3, 5, 6, 2))
+    if players is None or not _on_board(spec):
+        return "(A chain of fights cannot be shown on this spec's board.)"
+    foes = _opponents(spec, players)
+    owners = tuple(foes[:2]) if len(foes) > 1 else (foes[0], foes[0])
+    if owners[0] == owners[1] and spec["birds"]["counts"][victim] < 2:
+        return (f"(A chain of fights needs two opponents' Birds of one type, or two of one opponent's: "
+                f"with {players} players, each with one {victim.capitalize()}, this spec has none to show.)")
+    state, names = _engine_position(spec, players, [((2, 2), 0, MOVER), ((4, 4), owners[0], victim),
+                                                    ((5, 5), owners[1], victim), ((1, 5), 0, _other(MOVER)),
+                                                    ((6, 1), owners[0], _other(victim, MOVER))])
+    part, after = _before_after(spec, "Chain", state, "R d 2,2>3,3", ((2, 2), (3, 3)), "after both fights")
+    if _bird_at(after, (5, 5)) != (names[0], MOVER) or _bird_at(after, (4, 4)) is not None:
+        return NOT_PLAYED
+    m, v = MOVER.capitalize(), victim.capitalize()
+    count = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}[players]
+    second = f"{as_written(names[owners[1]])}'s" if owners[1] != owners[0] else "the same player's other"
+    part.meta["caption"] = (f"A chain reaction with {count} players: {as_written(names[0])}'s {m} steps onto "
+                            f"3,3 and beats {as_written(names[owners[0]])}'s {v} on 4,4; from 4,4 it is "
+                            f"diagonally next to {second} {v} on 5,5, beats it in the same turn and ends on "
+                            "5,5 (played by the rules engine).")
+    return part
+
+
+def escalation_figure(spec, options) -> Part | str:
+    """An Escalation move: the first player's Rock runs the long diagonal from
+    1,1 to 4,4, next to an opponent's Bird of the type that beats Rock on
+    5,5; in the Escalation Phase both go to the Ashes, whatever their types.
+    Its turn is the Escalation Phase's first; a spec whose cap comes first
+    gets a note instead."""
+    players = _player_count(spec, (2, 3, 4, 5, 6))
+    if players is None or not _on_board(spec):
+        return "(An Escalation move cannot be shown on this spec's board.)"
+    stronger, foe = next(t for t in TYPES if spec["beats"][t] == MOVER), _opponents(spec, players)[0]
+    state, names = _engine_position(spec, players, [((1, 1), 0, MOVER), ((5, 5), foe, stronger),
+                                                    ((2, 6), 0, _other(MOVER)), ((6, 2), foe, _other(stronger))],
+                                    escalation=True)
+    if state is None:
+        esc, cap = spec["escalation_after_turns_per_player"], spec["max_turns"]
+        return (f"(With {players} players the Escalation Phase would begin on turn {esc * players}, "
+                f"but this spec ends a game at its cap of {cap} turns first: no Escalation move is shown.)")
+    part, after = _before_after(spec, "Escalation", state, "R d 1,1>4,4", ((1, 1), (4, 4)), "both to the Ashes")
+    if _bird_at(after, (4, 4)) or _bird_at(after, (5, 5)):
+        return NOT_PLAYED
+    m, s = MOVER.capitalize(), stronger.capitalize()
+    part.meta["caption"] = (f"In the Escalation Phase {as_written(names[0])}'s {m} runs the long diagonal from "
+                            f"1,1 to 4,4, diagonally next to {as_written(names[foe])}'s {s} on 5,5: both Birds go "
+                            f"to the Ashes, though {s} beats {m} (played by the rules engine).")
+    return part
+
+
+def _other(*kinds: str) -> str:
+    """A type other than ``kinds``, for a Bird that only stands by: Paper where it can be."""
+    return next(t for t in ("paper", "scissors", "rock") if t not in kinds)
+
+
+# --- worked examples for the notation, played by the rules engine ------------------
+
+OPENING_SQUARES = ((2, 2), (4, 1), (1, 6), (6, 4), (5, 2))  # where the others enter, after 3,5
+# One Bird a column, the rows shuffled; then the same shifted by a row, and
+# so on: all 36 squares, the Birds spread over the board.
+POSITION_SQUARES = tuple((x, (6, 2, 5, 4, 1, 3)[(x - 1 + k) % 6]) for k in range(6) for x in range(1, 7))
+
+
+def examples(spec, options) -> dict:
+    """The notation's worked examples, on the spec's own rules, for the
+    fewest players its standard rules take (``_figure_variant``):
+
+    - ``players``: the colours in seat order;
+    - ``opening``: the moves of an opening as ``printkit apply`` takes them
+      (the first player enters a Rock on 3,5, each other player a Bird
+      elsewhere, the first rolls 3,5 again onto its own Rock), and
+      ``opening_text`` saying so;
+    - ``position``: a position after the entry phase, every Bird on the
+      board (as many as it holds, the rest in the Ashes), the first player
+      to roll, as ``printkit apply`` prints it, one Bird a line; its
+      ``position_turn``."""
+    from .rules import Game
+
+    players = _player_count(spec, (2, 3, 4, 5, 6))
+    game = Game(spec, players=players, variant=_figure_variant(spec))
+    names = game.player_names()
+    state = game.initial_state()
+    moves = [f"first {names[0]}", "3-5", "R 3,5"]
+    said = [f"{as_written(names[0])} begins and enters the Rock on 3,5"]
+    for seat, (x, y) in zip(range(1, players), OPENING_SQUARES):
+        kind = TYPES[seat % len(TYPES)]
+        moves += [f"{x}-{y}", f"{kind[0].upper()} {x},{y}"]
+        said.append(f"{as_written(names[seat])} enters the {kind.capitalize()} on {x},{y}")
+    moves.append("3-5")
+    for move in moves:
+        state.apply(state.string_to_action(move))
+    said = "; ".join(said) + f"; {as_written(names[0])} rolls 3-5 again, onto the own Rock, and the turn is over."
+    return {"players": names, "opening": " ".join(f'"{m}"' if " " in m else m for m in moves),
+            "opening_text": said, "position": _position_json(spec, game), "position_turn": _entered(spec, game)[1]}
+
+
+def _entered(spec, game) -> tuple[list, int]:
+    """Every Bird of ``game`` entered, in seat order type by type, on the
+    first squares of POSITION_SQUARES (those the board has no room for in
+    the Ashes), and the turn: one an entry each, within the cap."""
+    birds = [(seat, kind) for kind in TYPES for _ in range(spec["birds"]["counts"][kind])
+             for seat in range(game.num_players)]
+    placed = [(at, seat, kind) for at, (seat, kind) in zip(POSITION_SQUARES, birds)]
+    return placed, min(len(birds), game.max_turns - 1)
+
+
+def _position_json(spec, game) -> str:
+    """The example position as ``printkit apply`` prints it, set out one key
+    group and one Bird a line as the rulebook shows it."""
+    import json
+
+    placed, turn = _entered(spec, game)
+    names = game.player_names()
+    obj = game.initial_state().to_json()
+    obj.update(stage="roll", to_move=names[0], turn=turn, escalation=turn >= game.escalation_turn)
+    obj["grid"] = sorted(({"at": list(at), "owner": names[o], "bird": b} for at, o, b in placed),
+                         key=lambda d: d["at"])
+    for p, name in enumerate(names):
+        for kind in TYPES:
+            obj["hand"][name][kind] = 0
+            obj["ashes"][name][kind] = spec["birds"]["counts"][kind] - sum(
+                1 for _, o, b in placed if o == p and b == kind)
+    obj = game.state_from_json(obj).to_json()  # the engine's own reading of it
+
+    def one(key):
+        return f"{json.dumps(key)}: {json.dumps(obj[key])}"
+
+    def by_name(key, indent):
+        rows = [f"{json.dumps(n)}: {json.dumps(v)}" for n, v in obj[key].items()]
+        return f"{json.dumps(key)}: {{" + f",\n{' ' * indent}".join(rows) + "}"
+
+    grid = f",\n{' ' * 10}".join(json.dumps(b) for b in obj["grid"])
+    lines = [", ".join(one(k) for k in ("game", "variant", "players")),
+             ", ".join(one(k) for k in ("stage", "to_move", "turn", "escalation")),
+             ", ".join(one(k) for k in ("rolled", "active", "direction")),
+             f'"grid": [{grid}]',
+             by_name("hand", 10), by_name("ashes", 11), by_name("score", 11)]
+    lines += [", ".join(one(k) for k in ("chips", "pot")) for _ in [0] if "chips" in obj]
+    lines.append(one("result"))
+    return "{" + ",\n ".join(lines) + "}"
 
 
 DIAGRAM_AXIS_PT = 7.0  # the diagrams print near full size: 6 pt or more
