@@ -376,16 +376,13 @@ def titled(part: Part) -> Part:
 
 
 def _position(spec, pieces: dict, to_move: int = 0, locks=()):
-    """A state of the game with only ``pieces`` ({cell name: code}) on the board."""
+    """A state of the game with only ``pieces`` ({cell name: code}) on the
+    board, and every Flag: the game is one in progress."""
     from .rules import Game
 
     game = Game(spec)
     names = game.colors
-    # Every Flag stands, out of the way, so the position is a game in progress.
-    corners = [game.board.name(c) for c in (0, 1, game.cells - 1, game.cells - 2)]
-    for k, name in enumerate(corners):
-        if game.counts[k // 2][3] > k % 2:
-            pieces = {**pieces, name: f"{k // 2}F"}
+    pieces = {**pieces, **_flags(game, pieces)}
     counts = {p: {k: 0 for k in ("rock", "paper", "scissors", "flag")} for p in range(2)}
     letters = {"R": "rock", "P": "paper", "S": "scissors", "F": "flag"}
     for code in pieces.values():
@@ -396,6 +393,28 @@ def _position(spec, pieces: dict, to_move: int = 0, locks=()):
     obj = {"game": "lam", "variant": game.variant, "players": names, "to_move": names[to_move], "turn": 1,
            "board": pieces, "locks": [list(pair) for pair in locks], "captured": captured, "result": None}
     return game.state_from_json(obj)
+
+
+def _flags(game, pieces: dict) -> dict:
+    """Every Flag on the board, out of the way of ``pieces``: the first
+    player's from the corner of row 1, the second's from the far corner,
+    each on a free cell more than three hexes from any piece where there is
+    one (so no diagram's move reaches a Flag), else on any free cell."""
+    board = game.board
+    used = {board.parse(name) for name in pieces}
+    near = set(used)
+    frontier = list(used)
+    for _ in range(3):
+        frontier = [n for c in frontier for n in board.neighbours[c] if n not in near]
+        near.update(frontier)
+    flags = {}
+    for player, order in ((0, range(game.cells)), (1, range(game.cells - 1, -1, -1))):
+        free = [c for c in order if c not in used]
+        far = [c for c in free if c not in near]
+        for cell in (far + [c for c in free if c in near])[:game.counts[player][3]]:
+            flags[board.name(cell)] = f"{player}F"
+            used.add(cell)
+    return flags
 
 
 def _targets(state, cell_name: str) -> list[int]:
@@ -413,43 +432,89 @@ def _around(board: HexBoard, centre: str, reach: int) -> list[int]:
     return sorted(seen)
 
 
-def figures(spec, options) -> dict[str, Part]:
-    """The rulebook's drawings, from engine positions, each titled by its caption."""
+ROCKS_CAPTION = "Above, a Rock knocks two Rocks; below, the last one takes the Scissors."
+
+
+def figures(spec, options) -> dict[str, Part | str]:
+    """The rulebook's drawings, from engine positions, each titled by its
+    caption; a note in place of one the spec's board or pieces cannot show."""
     out = diagrams(spec)
     # The Rock's before and after, one above the other, apart enough to read as two.
     before, after = out.pop("rocks-before"), out.pop("rocks-after")
-    out["rocks"] = _stack_vertical([before, after], gap=6.0)
-    out["rocks"].meta["caption"] = "Above, a Rock knocks two Rocks; below, the last one takes the Scissors."
+    if isinstance(before, str):
+        out["rocks"] = before
+    else:
+        out["rocks"] = _stack_vertical([before, after], gap=6.0)
+        out["rocks"].meta["caption"] = ROCKS_CAPTION
     return out
 
 
-def diagrams(spec) -> dict[str, Part]:
-    """The diagrams of the rulebook and the reference card, untitled (see ``diagram``)."""
+def diagram_cells(spec) -> dict[str, str]:
+    """The cells the diagrams play on, from the spec's board: ``centre`` (the
+    middle of the board: a Scissors' reach, a Rock's row), ``east`` (its
+    neighbour, a locked Scissors' partner), ``stack`` (two rows before the
+    centre, or the first row) and ``rocks``, the cells of the Rock chain on
+    the centre row: the mover, two Rocks and the Scissors at the end
+    (b, d, e and h on a row of eight or more hexes, else the first three
+    and the last). The bundled board's are e5, f5, e3 and b5, d5, e5, h5."""
+    board = data_of(spec)["board"]
+    columns, rows = board["columns"], board["rows"]
+    b = HexBoard(columns, rows)
+    row = (rows - 1) // 2
+    centre = b.index(columns // 2, row)
+    chain = (1, 3, 4, 7) if columns >= 8 else (0, 1, 2, columns - 1)
+    return {"centre": b.name(centre), "east": b.name(b.step(centre, "e")),
+            "stack": b.name(b.index(columns // 2, max(0, row - 2))),
+            "rocks": tuple(b.name(b.index(c, row)) for c in chain)}
+
+
+def diagrams(spec) -> dict[str, Part | str]:
+    """The diagrams of the rulebook and the reference card, untitled (see
+    ``diagram``), played on the spec's board (``diagram_cells``); a note in
+    place of one whose pieces a player does not have."""
     data = data_of(spec)
     b = HexBoard(data["board"]["columns"], data["board"]["rows"])
+    has = data["pieces"]  # each player's: the set-up places the same for both
     out = {}
     from .rules import Game
 
+    cells = diagram_cells(spec)
+    centre, east, home = cells["centre"], cells["east"], cells["stack"]
     start = Game(spec).initial_state()
     out["setup"] = diagram(start, list(range(b.cells)), (), title="The set-up")
     # A Scissors' reach: 3 straight or 2 with one turn.
-    s = _position(spec, {"e5": "0S"})
-    out["scissors"] = diagram(s, _around(b, "e5", 3), _targets(s, "e5"), title="A Scissors' reach")
-    # A locked Scissors keeps contact with its partner.
-    s = _position(spec, {"e5": "0S", "f5": "1S"}, locks=[("e5", "f5")])
-    out["locked"] = diagram(s, _around(b, "e5", 2), _targets(s, "e5"), title="A locked Scissors' moves")
-    # A stack of three Papers: where it can go as a clump, and how it spreads.
-    s = _position(spec, {"e3": "0P0P0P", "e5": "1R"})
-    out["stack"] = diagram(s, _around(b, "e3", 3), _targets(s, "e3"), title="A stack of three: as a clump")
-    spread = s.clone()
-    spread.apply(s.game.spread_base + b.parse("e3") * 6 + 1)  # north-east
-    out["spread"] = diagram(spread, _around(b, "e3", 3), (), title="...or spread north-east")
+    if has["scissors"]:
+        s = _position(spec, {centre: "0S"})
+        out["scissors"] = diagram(s, _around(b, centre, 3), _targets(s, centre), title="A Scissors' reach")
+        # A locked Scissors keeps contact with its partner.
+        s = _position(spec, {centre: "0S", east: "1S"}, locks=[(centre, east)])
+        out["locked"] = diagram(s, _around(b, centre, 2), _targets(s, centre), title="A locked Scissors' moves")
+    else:
+        out["scissors"] = out["locked"] = "(This spec gives the players no Scissors, so none is shown moving.)"
+    # A stack of Papers (three where a player has them): where it can go as a clump, and how it spreads.
+    papers = min(3, has["paper"])
+    if papers >= 2:
+        count = {2: "two", 3: "three"}[papers]
+        s = _position(spec, {home: "0P" * papers, **({centre: "1R"} if has["rock"] else {})})
+        out["stack"] = diagram(s, _around(b, home, 3), _targets(s, home), title=f"A stack of {count}: as a clump")
+        spread = s.clone()
+        spread.apply(s.game.spread_base + b.parse(home) * 6 + 1)  # north-east
+        out["spread"] = diagram(spread, _around(b, home, 3), (), title="...or spread north-east")
+    else:
+        out["stack"] = out["spread"] = ("(A player has fewer than two Papers in this spec, so no stack is "
+                                        "shown.)")
     # A Rock chain reaction.
-    s = _position(spec, {"b5": "0R", "d5": "1R", "e5": "0R", "h5": "1S"})
-    out["rocks-before"] = diagram(s, [b.parse(f"{c}5") for c in "abcdefghi"], (), title="A Rock knocks two Rocks")
-    s.apply(b.parse("b5") * s.game.cells + b.parse("d5"))
-    out["rocks-after"] = diagram(s, [b.parse(f"{c}5") for c in "abcdefghi"], (),
-                                 title="...the last takes the Scissors")
+    mover, first, second, target = cells["rocks"]
+    row = [b.parse(f"{column_letter(c)}{centre[1:]}") for c in range(b.columns)]
+    if b.columns >= 4 and has["rock"] >= 2 and has["scissors"]:
+        s = _position(spec, {mover: "0R", first: "1R", second: "0R", target: "1S"})
+        out["rocks-before"] = diagram(s, row, (), title="A Rock knocks two Rocks")
+        s.apply(b.parse(mover) * s.game.cells + b.parse(first))
+        out["rocks-after"] = diagram(s, row, (), title="...the last takes the Scissors")
+    else:
+        out["rocks-before"] = out["rocks-after"] = (
+            "(A Rock knocking Rocks on is not shown: it needs two Rocks, a Scissors and a row of four hexes, "
+            "which this spec does not give.)")
     return out
 
 
@@ -467,16 +532,17 @@ def _stack_vertical(parts_: list[Part], gap: float = 2.0) -> Part:
 
 def reference_card(spec) -> Part:
     """How each type moves, with the diagrams, on one card."""
-    figs = {name: titled(part) for name, part in diagrams(spec).items()}
-    figs["rocks"] = _stack_vertical([figs["rocks-before"], figs["rocks-after"]])
-    order = ["scissors", "locked", "stack", "spread"]
+    # The diagrams this spec can show (``diagrams`` gives a note for the others).
+    figs = {name: titled(part) for name, part in diagrams(spec).items() if not isinstance(part, str)}
+    rocks = [figs[n] for n in ("rocks-before", "rocks-after") if n in figs]
+    order = [n for n in ("scissors", "locked", "stack", "spread") if n in figs]
     width, gap = 180.0, 4.0
     cols = 2
     cell_w = (width - gap) / cols
     rows_h = []
     for k in range(0, len(order), cols):
         rows_h.append(max(figs[n].height for n in order[k:k + cols]))
-    rock = figs["rocks"]
+    rock = _stack_vertical(rocks) if rocks else Part("rocks", 0.0, -gap)
     text_h = 40.0
     height = text_h + sum(rows_h) + gap * len(rows_h) + rock.height + gap + 4
     card = Part("Reference card", width, height, kind="card", group="reference")
@@ -504,3 +570,26 @@ def reference_card(spec) -> Part:
     card.extend(translate(rock.items, (width - rock.width) / 2, y - rock.height))
     card.add(Line(((0, 0), (width, 0), (width, height), (0, height)), role=CUT, closed=True))
     return card
+
+
+def footprints(spec, parts: list[Part]) -> list:
+    """What stands where (``printkit.footprint``), measured from the parts: each
+    kind of counter on a hex (a stack of Papers stands as one counter does,
+    so every Paper must be one size); each row of the set-up on its row of hexes."""
+    from ...footprint import Cell, Piece, SetUp, cut_outline, size_of
+
+    data = data_of(spec)
+    b = data["board"]
+    flat = float(b["hex_mm"])
+    cell = Cell("hex", "hexes (across the flats)", tuple(HexBoard.corners(0.0, 0.0, flat)), flat, ("board", "hex_mm"))
+    out = []
+    for part in (p for p in parts if p.kind == "counter"):
+        kind = part.meta["piece"]
+        out.append(Piece(f"{kind.capitalize() if kind != 'scissors' else 'Scissors'} counters", cut_outline(part),
+                         cell, sized_by=(("kit", "counter_mm"),), stack="Papers" if kind == "paper" else ""))
+    if out:
+        widest = max(out, key=lambda piece: size_of(piece.footprint)[0])
+        for i, row in enumerate(data["setup"]["rows"]):
+            count = sum(1 for letter in row if letter in KIND_NAMES)
+            out.append(SetUp(f"row {i + 1} of the set-up", widest, count, b["columns"], ("setup", "rows", i)))
+    return out
