@@ -763,13 +763,19 @@ def board_figure(spec, options) -> Part:
     return figure
 
 
+def fewest_players(spec) -> int:
+    """The fewest players the spec takes (a seating entry within its players'
+    min and max): the figures play the game the way the most tables can."""
+    low, high = spec["players"]["min"], spec["players"]["max"]
+    return min(n for n in map(int, spec["board"]["seating"]) if low <= n <= high)
+
+
 def unit_move_position(spec):
     """A Unit's move played by the rules engine: a Scissors takes two Papers
     in one move. Returns (position before, moves in notation, position after)."""
     from .rules import Game
 
-    players = min(spec["board"]["seating"], key=int)
-    game = Game(spec, players=int(players))
+    game = Game(spec, players=fewest_players(spec))
     start = game.initial_state()
     board = start.to_json()
     n = game.board.size
@@ -807,14 +813,12 @@ def unit_move_position(spec):
     return before, moves, after, line, game
 
 
-def unit_move_figure(spec) -> Part:
+def unit_move_figure(spec) -> Part | str:
     """Before and after a Unit's move the rules engine played (``unit_move_position``):
     a window of the board with its square names, the Units as the kit prints them."""
     played = unit_move_position(spec)
     if played is None:
-        part = Part("A Unit's move", 60, 10)
-        part.add(Text(30, 4, "(no Slider B notch gives a Unit three steps)", size=8))
-        return part
+        return "(No Slider B notch gives a Unit the three steps of this example, so it is not shown.)"
     before, moves, after, line, game = played
     g = kit_geometry(spec)
     s = g.square
@@ -873,8 +877,7 @@ def build_position(spec):
     notation, position after, game)."""
     from .rules import Game
 
-    players = min(spec["board"]["seating"], key=int)
-    game = Game(spec, players=int(players))
+    game = Game(spec, players=fewest_players(spec))
     board = game.initial_state().to_json()
     notches = game.notches[0]
     notch = max(range(len(notches)), key=lambda i: (notches[i][1], -i))
