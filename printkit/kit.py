@@ -24,7 +24,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from . import fit, games, kitfolder, rulebook
+from . import fit, footprint, games, kitfolder, rulebook
 from . import sheets as imposition
 from . import spec as specs
 from .errors import NotForThisGame, PartTooLarge, PrintkitError, SpecError
@@ -137,9 +137,10 @@ def prepare(spec, options: BuildOptions, out_dir: Path, overwrite: bool = False)
         parts = module.parts(spec, options)
     except PartTooLarge:
         parts = None
-    too_large = fit.build_problems(spec, options, parts)
-    if too_large:
-        raise SpecError(too_large)
+    # What validate refuses, build refuses: parts the paper cannot take, pieces the board cannot.
+    refused = fit.build_problems(spec, options, parts) + footprint.problems(spec, parts, module)
+    if refused:
+        raise SpecError(refused)
     if "png" in options.formats and not any(part.faces for part in parts):
         # Said before the layout, so build --all lays such a kit out once, without png.
         raise NotForThisGame(f"--format png: {spec.get('title', spec.id)} has no cards or tiles to print "

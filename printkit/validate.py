@@ -5,7 +5,9 @@ Three passes, every finding reported at once:
 1. the spec: schema and the game's ``check_spec`` (errors with file:line:col);
 2. the game's own analysis, when its rules module has
    ``analyse(spec, game) -> list[Problem]`` (errors, warnings and notes:
-   reachability, fairness, symmetry...);
+   reachability, fairness, symmetry...), then the kit's parts: on both
+   papers (``printkit.fit``) and on the board (``printkit.footprint``:
+   every piece on its cell, every set-up in its row);
 3. seeded random playouts through the engine contract, for each player
    count the spec allows (or ``--players``): every game must end, or be
    stopped by the game's length cap and reported unfinished.
@@ -22,7 +24,7 @@ from pathlib import Path
 
 import click
 
-from . import fit, games, rules
+from . import fit, footprint, games, rules
 from . import spec as specs
 from .errors import PrintkitError, SpecError
 from .options import BuildOptions
@@ -100,6 +102,7 @@ def run(name: str, playouts: int = 100, seed: int = 0, strict: bool = False, pla
     if hasattr(module, "analyse"):
         findings += module.analyse(loaded, engines[0])
     findings += fit.paper_problems(loaded, BuildOptions(variant=variant))
+    findings += footprint.kit_problems(loaded, BuildOptions(variant=variant))
     findings += _kit_name_problems(loaded)
     for problem in findings:
         say(str(problem))

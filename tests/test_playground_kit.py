@@ -6,12 +6,16 @@ from __future__ import annotations
 
 import pytest
 
+from printkit import SPECS_DIR
 from printkit import spec as specs
+from printkit.errors import SpecError
 from printkit.games.playground import parts as pg
 from printkit.options import BuildOptions
-from printkit.parts.core import CUT, GLUE, MOUNTAIN, VALLEY, Fill, Line
+from printkit.parts.core import CUT, GLUE, MOUNTAIN, PT, VALLEY, Fill, Line
 from printkit.parts.sections import sections
 from printkit.sheets import PAPERS, page_for
+
+SPEC = SPECS_DIR / "playground.yaml"
 
 
 def _squares(part):
@@ -62,10 +66,9 @@ def test_board_tabs_crease_away_to_slip_under_the_next_section():
 
 
 @pytest.mark.parametrize("paper", ["letter", "a4"])
-def test_stands_share_their_cut_lines_four_to_a_row(paper):
-    """A colour's stands sit edge to edge, four to a row, twelve to a sheet, on
-    either paper: with gaps between them A4's 194 mm took only three to a row,
-    and its last stands sheet held three stands and the die."""
+def test_all_the_stands_share_their_cut_lines_eight_to_a_row_on_one_sheet(paper):
+    """A colour's stands sit edge to edge, eight to a row, and all 48 fit one
+    sheet of either paper (the 46 mm stands took four sheets of twelve)."""
     from printkit import games, sheets
     from printkit.options import resolve_options
 
@@ -74,23 +77,24 @@ def test_stands_share_their_cut_lines_four_to_a_row(paper):
     module = games.stage(spec.game, "parts")
     laid = sheets.impose(spec, module.parts(spec, options), options, module)
     holding = [s for s in laid if any(p.part.kind == "stand" for p in s.placements)]
-    assert len(holding) == 4
-    for sheet in holding:
-        stands = [p for p in sheet.placements if p.part.kind == "stand"]
-        assert len(stands) == 12
-        rows: dict = {}
-        for p in stands:
-            rows.setdefault(round(p.y, 6), []).append(p)
-        for row in rows.values():
-            row.sort(key=lambda p: p.x)
-            assert len(row) == 4
-            for left, right in zip(row, row[1:]):
-                assert right.x == pytest.approx(left.x + left.width)  # one cut line between them
+    assert len(holding) == 1
+    stands = [p for p in holding[0].placements if p.part.kind == "stand"]
+    assert len(stands) == 48
+    rows: dict = {}
+    for p in stands:
+        rows.setdefault(round(p.y, 6), []).append(p)
+    assert len(rows) == 6
+    for row in rows.values():
+        row.sort(key=lambda p: p.x)
+        assert len(row) == 8
+        assert len({p.part.meta["color"] for p in row}) == 1  # no cut line between two colours
+        for left, right in zip(row, row[1:]):
+            assert right.x == pytest.approx(left.x + left.width)  # one cut line between them
 
 
 def test_the_stands_cut_files_cut_no_stretch_twice(tmp_path):
     """Stands set edge to edge: the top of a stand meets the free edge of the
-    tab above it, and each shared stretch is cut once."""
+    tab above it, and each shared stretch is cut once (on every sheet)."""
     import xml.etree.ElementTree as ET
 
     from test_kit_svg import SVG, overlap, path_segments
@@ -101,8 +105,6 @@ def test_the_stands_cut_files_cut_no_stretch_twice(tmp_path):
     checked = 0
     for path in sorted(result.folder.glob("playground-sheet-*.svg")):
         root = ET.parse(path).getroot()
-        if len(list(root.iter(f"{SVG}path"))) < 40:  # the stands' sheets only
-            continue
         cuts = []
         for element in root.find(f"{SVG}g[@id='cut']").iter(f"{SVG}path"):
             cuts.extend(path_segments(element.get("d"))[0])
@@ -110,19 +112,20 @@ def test_the_stands_cut_files_cut_no_stretch_twice(tmp_path):
             for t in cuts[i + 1:]:
                 assert overlap(s, t) < 1e-3, (path.name, s, t)
         checked += 1
-    assert checked == 4
+    assert checked == 6  # every sheet: the cover (its box label), the board's two, the cards' two, the stands' one
 
 
 def test_a_gutter_fold_card_meets_itself_on_the_fold():
+    sizes = pg.DEFAULT
     card = pg.card("rock", {"name": "Blue", "hex": "#0072B2", "mark": "ring"}, "Playground Battles")
-    assert card.width == pytest.approx(2 * pg.CARD_W)
+    assert card.width == pytest.approx(2 * sizes.card_w)
     # Folded printed sides out, the crease points at the viewer of the print: a
     # mountain fold (dash-dot, print.md's Yoshizawa-Randlett convention).
     fold = next(i for i in card.items if isinstance(i, Line) and i.role == MOUNTAIN)
-    assert fold.points == ((pg.CARD_W, 0.0), (pg.CARD_W, pg.CARD_H))
+    assert fold.points == ((sizes.card_w, 0.0), (sizes.card_w, sizes.card_h))
     cut = next(i for i in card.items if isinstance(i, Line) and i.role == CUT)
     xs = sorted({x for x, _ in cut.points})
-    assert xs == [0.0, 2 * pg.CARD_W]  # folded, the back covers the front exactly
+    assert xs == [0.0, 2 * sizes.card_w]  # folded, the back covers the front exactly
 
 
 def test_cards_stands_and_die_per_colour():
@@ -136,17 +139,18 @@ def test_cards_stands_and_die_per_colour():
 
 
 def test_a_stand_folds_into_a_tent_whose_ridge_is_slit_to_hold_a_card():
+    sizes = pg.DEFAULT
     stand = pg.stand({"name": "Blue", "hex": "#0072B2", "mark": "ring"})
     a, b, ridge = stand.meta["slit"]
-    assert b - a > pg.CARD_W  # the card slides in
-    assert a > 2 and stand.width - b > 2  # and the ridge holds at both ends
+    assert b - a == pytest.approx(sizes.card_w + 1.0)  # the card slides in, half a millimetre spare each end
+    assert a == pytest.approx(3.0) and stand.width - b == pytest.approx(3.0)  # and the ridge holds at both ends
     slits = [i for i in stand.items if isinstance(i, Line) and i.role == CUT and len(i.points) == 2]
     assert [(p[0], p[1]) for p in slits[0].points] == [(a, ridge), (b, ridge)]
-    folds = [i for i in stand.items if isinstance(i, Line) and i.role not in (CUT, "art", "glue")]
+    folds = [i for i in stand.items if isinstance(i, Line) and i.role not in (CUT, "art", "glue", "guide")]
     ridge_folds = [f for f in folds if all(abs(y - ridge) < 1e-9 for _, y in f.points)]
     assert len(ridge_folds) == 2  # the fold runs on either side of the slit, never along it
     # Folded: base, front and back faces; the two faces meet at the ridge above the base.
-    assert stand.height == pytest.approx(pg.STAND["tab"] + pg.STAND["base"] + 2 * pg.STAND["face"])
+    assert stand.height == pytest.approx(sizes.tab + sizes.base + 2 * sizes.face)
 
 
 def test_the_die_net_folds_into_a_die():
@@ -175,31 +179,49 @@ def test_a_sheet_title_names_no_colour_the_sheet_does_not_hold(per_colour):
             if colour in sheet.title:
                 named += 1
                 assert colour in held, sheet.title
-    assert named == (10 if per_colour else 0)  # 6 sheets of cards and 4 of stands, and no more
+    assert named == (4 if per_colour else 0)  # a sheet of cards and one of stands per colour, and no more
 
 
 @pytest.mark.parametrize("title", ["Playground Battles",
                                    "Playground Battles: The Second Edition",
-                                   "The Extraordinary and Slightly Overlong Title of a Board Game: Second Edition"])
-def test_the_name_on_a_card_back_stays_on_the_back(title):
-    """A name longer than two short words ran off the back onto the front and the next card."""
-    from printkit.parts.core import Text
+                                   "The Quite Long Title of a Board Game: Second Edition"])
+def test_the_name_on_a_card_back_stays_on_what_the_stand_shows(title):
+    """A name longer than two short words ran off the back onto the front and
+    the next card. The name reads up the card, each line inside the back,
+    2.5 mm from its cuts, between the stand's ridge and the mark at the top."""
+    from printkit.parts.core import CUT_CLEAR, Text
     from printkit.writers.fonts import text_width_mm
 
+    sizes = pg.DEFAULT
     color = {"name": "Blue", "hex": "#0072B2", "mark": "ring"}
     gutter = pg.card("rock", color, title)
     duplex = pg.duplex_card("rock", color, title)
-    for items, left in ((gutter.items, pg.CARD_W), (duplex.back, 0.0)):
+    for items, left in ((gutter.items, sizes.card_w), (duplex.back, 0.0)):
         names = [i for i in items if isinstance(i, Text) and i.color == "#FFFFFF"]
         assert " ".join(" ".join(i.text for i in names).split()) == " ".join(title.split())
         for item in names:
-            half = text_width_mm(item.text, item.size, item.bold) / 2
-            assert left + 2 <= item.x - half and item.x + half <= left + pg.CARD_W - 2, item.text
-            assert 3 <= item.y <= pg.CARD_H - 14, item.text  # below the mark, above the foot
+            assert item.angle == 90  # up the card: the text's x is across it, its width along it
+            along = text_width_mm(item.text, item.size, item.bold) / 2
+            cap, foot = item.size * PT, 0.24 * item.size * PT
+            assert left + CUT_CLEAR <= item.x - cap and item.x + foot <= left + sizes.card_w - CUT_CLEAR, item.text
+            assert sizes.ridge < item.y - along and item.y + along <= sizes.card_h - CUT_CLEAR - 6, item.text
+            assert item.size >= 5
 
 
-@pytest.mark.parametrize("paper, sheets_needed, with_die", [("letter", 13, "Board section 2 and the die"),
-                                                             ("a4", 12, "Board section 2 and the die")])
+def test_a_title_too_long_for_a_card_back_is_refused_at_its_line(tmp_path):
+    text = SPEC.read_text(encoding="utf-8").replace(
+        'title: "Playground Battles"',
+        'title: "The Extraordinary and Slightly Overlong Title of a Board Game: Second Edition"')
+    path = tmp_path / "long.yaml"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(SpecError) as caught:
+        specs.load(path)
+    line = text[:text.index("title:")].count("\n") + 1
+    assert f"long.yaml:{line}:8: title is too long for a card's back" in str(caught.value)
+
+
+@pytest.mark.parametrize("paper, sheets_needed, with_die", [("letter", 6, "Board section 2 and the die"),
+                                                             ("a4", 6, "Board section 2 and the die")])
 def test_the_die_rides_on_a_sheet_with_other_pieces_on_either_paper(paper, sheets_needed, with_die):
     # A4 left no room beside the last board section: the die went onto a
     # sheet of its own, then followed the last stands; turned, it now fits

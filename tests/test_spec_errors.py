@@ -231,8 +231,11 @@ def test_pieces_and_tracks_that_do_not_fit_the_board_are_all_reported(tmp_path):
     assert len(lines) == 4, result.output
     numbers = [int(re.match(r".+?:(\d+):\d+: ", line).group(1)) for line in lines]
     assert numbers == sorted(numbers)
-    assert "Units (18 mm) must not be larger than a board square (14 mm)" in result.output
-    assert "Builder of side 16 mm does not stand inside a 14 mm square" in result.output
+    # The pieces, measured as the kit makes them (printkit.footprint), with 1 mm free each side.
+    assert ("board.square_mm: 14 mm squares are too small for Units (18.0 x 18.0 mm seen from above; "
+            "1 mm free on every side to pick one up): 20 mm squares would fit them, or Units at most "
+            "12 x 12 mm (kit.unit_mm sets their size)") in result.output
+    assert "14 mm squares are too small for Builders (16.0 x 13.9 mm seen from above" in result.output
     assert "notches and the labels of Slider A do not fit" in result.output
     assert "notches and the labels of Slider B do not fit" in result.output
 
@@ -241,7 +244,7 @@ def test_validate_reports_what_the_kit_could_not_print(tmp_path):
     result = run("validate", write(tmp_path, small_board_text()), "--playouts", 0)
     assert result.exit_code == 2
     assert "unsound: 4 errors in the spec" in result.output
-    assert "Units (18 mm) must not be larger than a board square (14 mm)" in result.output
+    assert "14 mm squares are too small for Units (18.0 x 18.0 mm seen from above" in result.output
 
 
 @pytest.mark.parametrize("title, char", [("Gra \u77f3", "U+77F3"), ("Tab\x1fle", "U+001F")])

@@ -585,8 +585,8 @@ def footprints(spec, parts: list[Part]) -> list:
     out = []
     for part in (p for p in parts if p.kind == "counter"):
         kind = part.meta["piece"]
-        out.append(Piece(f"{kind.capitalize() if kind != 'scissors' else 'Scissors'} counters", cut_outline(part),
-                         cell, sized_by=(("kit", "counter_mm"),), stack="Papers" if kind == "paper" else ""))
+        out.append(Piece("counters", cut_outline(part), cell, sized_by=(("kit", "counter_mm"),),
+                         stack="Papers (they stack)" if kind == "paper" else ""))
     if out:
         widest = max(out, key=lambda piece: size_of(piece.footprint)[0])
         for i, row in enumerate(data["setup"]["rows"]):

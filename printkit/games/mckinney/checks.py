@@ -30,8 +30,22 @@ def check_spec(spec) -> list:
     problems += _component_problems(spec, data)
     problems += _beats_problems(spec, data)
     problems += size_problems(spec)
+    problems += piece_problems(spec)
     problems.sort(key=lambda p: (p.line or 0, p.column or 0))
     return problems
+
+
+def piece_problems(spec) -> list:
+    """Units and Builders that do not stand on a square, found by the shared
+    check (``printkit.footprint``) on one of each, made as the kit makes
+    them: reported with every other problem of the spec, not after it."""
+    from ...footprint import check
+    from .geometry import kit_geometry
+    from .parts import builder_net, footprints, unit
+
+    g = kit_geometry(spec)
+    colour = spec["colors"][0]
+    return check(spec, footprints(spec, [unit(UNIT_TYPES[0], colour, g, ""), builder_net(spec, colour, g, "")]))
 
 
 def _player_problems(spec, data) -> list:

@@ -7,7 +7,6 @@ validate with every other problem), so both read one set of numbers.
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 
 from ...parts.core import CUT_CLEAR, rect, tabbed_outline
@@ -182,18 +181,13 @@ MIN_NOTCH_MM = 6.0  # a notch must hold its two numbers and a Slider Marker's sp
 
 
 def size_problems(spec) -> list:
-    """Sizes the kit cannot print: Units or a Builder larger than a square,
-    Slider tracks too short for their notches or too narrow for their Markers."""
+    """Sizes the kit cannot print: Slider tracks too short for their notches
+    or too narrow for their Markers. (Whether Units and Builders fit the
+    squares is the shared check's, ``printkit.footprint``, through the parts'
+    ``footprints``; ``checks.check_spec`` runs it on the pieces at load.)"""
     g = kit_geometry(spec)
     problems = []
     kit = ("kit",) if spec.get("kit") else ()
-    if g.unit > g.square:
-        problems.append(spec.problem(kit + ("unit_mm",) if kit else ("board", "square_mm"),
-                                     f"Units ({g.unit:g} mm) must not be larger than a board square ({g.square:g} mm)"))
-    if g.builder_side * 2 / math.sqrt(3) > g.square:
-        problems.append(spec.problem(kit + ("builder", "side_mm") if kit else ("board", "square_mm"),
-                                     f"a Builder of side {g.builder_side:g} mm does not stand inside a "
-                                     f"{g.square:g} mm square (side at most {g.square * math.sqrt(3) / 2:.1f} mm)"))
     for slider in ("A", "B"):
         _, c = track_cells(spec, slider, g)
         if c < max(MIN_NOTCH_MM, g.marker + 1):

@@ -493,6 +493,34 @@ def builder_net(spec, color: dict, g: KitGeometry, group: str) -> Part:
     return part
 
 
+def footprints(spec, parts: list[Part]) -> list:
+    """What stands where (``printkit.footprint``), measured from the parts: a
+    Unit (its cut outline) and a Builder (the triangle its three faces fold
+    into) on a square; each Builder starts on its own start square."""
+    from ...footprint import Cell, Piece, SetUp, cut_outline
+
+    g = kit_geometry(spec)
+    cell = Cell("square", "squares", rect(0, 0, g.square, g.square), g.square, ("board", "square_mm"))
+    out = []
+    unit_part = next((p for p in parts if p.kind == "unit"), None)
+    if unit_part is not None:
+        out.append(Piece("Units", cut_outline(unit_part), cell, sized_by=(("kit", "unit_mm"),)))
+    builder = next((p for p in parts if p.kind == "builder"), None)
+    if builder is not None:
+        # The folds between the faces (and the tab's) stand a face's width apart.
+        xs = sorted({round(i.points[0][0], 6) for i in builder.items if isinstance(i, Line)
+                     and i.role == MOUNTAIN and len(i.points) == 2 and abs(i.points[0][0] - i.points[1][0]) < 1e-9})
+        side = xs[1] - xs[0]
+        triangle = ((0.0, 0.0), (side, 0.0), (side / 2, side * math.sqrt(3) / 2))
+        # Set down any way round: the check tries it every 15 degrees of its 120.
+        piece = Piece("Builders", triangle, cell, sized_by=(("kit", "builder", "side_mm"),),
+                      turns=tuple(range(0, 120, 15)))
+        out.append(piece)
+        out.append(SetUp("a start square", piece, spec["pieces"]["builder"]["count"], 1,
+                         ("pieces", "builder", "count")))
+    return out
+
+
 # --- cover: how the board goes together ---------------------------------------
 
 def cover(spec, options, width: float, height: float) -> list:

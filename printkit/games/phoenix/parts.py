@@ -306,6 +306,31 @@ def bird_part(spec, color: dict, kind: str, row: int = 0, on: str = WHITE) -> Pa
     return part
 
 
+def footprints(spec, parts: list[Part]) -> list:
+    """What stands where (``printkit.footprint``), measured from the parts: a
+    Bird (the base its net folds round) on a square, and on its place in its
+    colour's row of the Ashes, a place for each of a player's Birds."""
+    from ...footprint import Cell, Piece, SetUp, tent_base
+
+    square = float(spec["board"]["square_mm"])
+    cell = Cell("square", "squares", rect(0, 0, square, square), square, ("board", "square_mm"))
+    bird = next((p for p in parts if p.kind == "bird"), None)
+    if bird is None:
+        return []
+    sized_by = (("birds", "net", "width_mm"), ("birds", "net", "base_mm"))
+    out = [Piece("Birds", tent_base(bird), cell, sized_by=sized_by, apart=True)]
+    ashes = next((p for p in parts if p.kind == "ashes"), None)
+    if ashes is not None and "place_pitch" in ashes.meta:
+        step, row_h = ashes.meta["place_pitch"]
+        place = Cell("place in the Ashes", "places in the Ashes", rect(0, 0, step, row_h), step, ("birds", "counts"),
+                     scales=False, hint="fewer Birds per player would leave them room, as would larger squares "
+                                        "(board.square_mm; the Ashes are as wide as the board)")
+        on_ashes = Piece("Birds", tent_base(bird), place, sized_by=sized_by, apart=True)
+        out += [on_ashes, SetUp("a colour's row of the Ashes", on_ashes, sum(spec["birds"]["counts"].values()),
+                                ashes.meta["places"], ("birds", "counts"))]
+    return out
+
+
 # --- the Ashes and the dice ---------------------------------------------------------
 
 def ashes_part(spec, colors: list[dict]) -> Part:
@@ -331,6 +356,8 @@ def ashes_part(spec, colors: list[dict]) -> Part:
                       size=fit_size(color["name"], ASHES_NAME_W, 9, bold=True, smallest=MIN_TEXT_PT)))
         places = sum(spec["birds"]["counts"].values())
         step = min(foot_w + 14, (width - 56 - foot_w) / max(1, places - 1))
+        # A Bird stands on each place: where they stand, for printkit.footprint.
+        part.meta.update(places=places, place_pitch=(step, row_h))
         k = 0
         for kind in TYPES:
             for _ in range(spec["birds"]["counts"][kind]):

@@ -21,7 +21,29 @@ def check_spec(spec) -> list[Problem]:
         if column >= board["columns"]:
             out.append(spec.problem(("board", "base_columns", i), f"column {column} is off a board of "
                                     f"{board['columns']} columns"))
+    out += piece_problems(spec)
     marks = [c["mark"] for c in data["colors"]]
     if marks[0] == marks[1]:
         out.append(spec.problem(("colors", 1, "mark"), "the two sides need different marks"))
+    return out
+
+
+def piece_problems(spec) -> list[Problem]:
+    """A stand that cannot fold into a tent, a card too short to show its type
+    above its stand. (Whether a piece fits its square is the shared check's,
+    ``printkit.footprint``, on the parts as they print.)"""
+    from .parts import TYPE_NEED, kit_sizes
+
+    sizes = kit_sizes(spec)
+    out = []
+    if sizes.face < sizes.base / 2 + 2:
+        out.append(spec.problem(("kit", "stand", "face_mm"), (
+            f"a stand's faces of {sizes.face:g} mm cannot lean together over a {sizes.base:g} mm base: "
+            f"they must be at least {sizes.base / 2 + 2:g} mm (half the base and 2 mm)")))
+    elif sizes.shown < TYPE_NEED:
+        at = ("kit", "card", "height_mm")
+        out.append(spec.problem(at, (
+            f"a {sizes.card_h:g} mm card shows {sizes.shown:.1f} mm above its stand's ridge "
+            f"({sizes.ridge:.1f} mm high), too little for its type ({TYPE_NEED:g} mm): "
+            f"{sizes.card_h + TYPE_NEED - sizes.shown:.1f} mm or taller shows it")))
     return out

@@ -17,10 +17,13 @@ Geometry in millimetres, origin at each part's lower left, y up.
 from __future__ import annotations
 
 import itertools
-from dataclasses import replace
+import math
+from dataclasses import dataclass, replace
 
 from ...literal import as_written
-from ...parts.core import CUT, GLUE, INK, MIN_TEXT_PT, MOUNTAIN, PT, Fill, Line, Part, Text, bounds, rect, translate
+from ...footprint import CLEARANCE
+from ...parts.core import (ASCENT, CUT, CUT_CLEAR, DESCENT, GLUE, INK, MIN_TEXT_PT, MOUNTAIN, PT, Fill, Line, Part,
+                           Text, bounds, rect, translate)
 from ...parts.marks import WHITE, on_field, player_mark, unit_symbol
 from ...parts.nets import die_net, standup_net
 from ...parts.sections import assembly, sections
@@ -28,14 +31,73 @@ from ...parts.steps import PRINT_STEP, numbered_steps, steps_fit
 from ...options import pieces_group
 from ...sheets import label_room, share_a_sheet
 from ...spec import data_of
-from ...writers.fonts import text_width_mm, wrap
+from ...writers.fonts import LEADING, fit_lines, fit_size, text_width_mm, wrap
 
 TYPES = ("rock", "paper", "scissors")
-CARD_W, CARD_H = 38.0, 52.0
-STAND = {"width": 46.0, "face": 24.0, "base": 14.0, "tab": 7.0}
-SLIT = CARD_W + 1.5  # the slit along the stand's ridge the card slides into
 BASE_FILL = "#E8E0F0"
 LIGHT = "#F4F4F4"
+# A stand is its card's width and this much more at each end: half a
+# millimetre of slit beyond the card, so it slides in, and 3 mm of the
+# ridge's fold beyond the slit, which holds the tent together there.
+SLIT_PLAY = 0.5
+RIDGE_END = 3.0
+CARD_THICK = 0.6  # mm: a folded card, its two halves glued (what it adds to a piece seen from above)
+TYPE_PT = 7.0  # the type's name on a card's front, black on white
+NAME_PT = 7.0  # the game's name on a card's back, white on the colour: reversed type smaller fills in
+
+
+@dataclass(frozen=True)
+class Sizes:
+    """The printed sizes of a piece, in mm: a card and the stand it stands in."""
+
+    card_w: float
+    card_h: float
+    base: float  # the stand's base, front to back
+    face: float  # each sloping face of the stand, base to ridge
+    tab: float  # the glue tab under the base
+
+    @property
+    def stand_w(self) -> float:
+        return self.card_w + 2 * (SLIT_PLAY + RIDGE_END)
+
+    @property
+    def slit(self) -> float:
+        return self.card_w + 2 * SLIT_PLAY
+
+    @property
+    def ridge(self) -> float:
+        """How high the stand's ridge stands over the table: the faces lean
+        together from the base's edges, so this is what hides a card's foot."""
+        return math.sqrt(max(self.face ** 2 - (self.base / 2) ** 2, 0.0))
+
+    @property
+    def shown(self) -> float:
+        """How much of a card rises above its stand (its foot rests on the base)."""
+        return self.card_h - self.ridge - SHOW_PLAY
+
+
+CARD_SIZED_BY = (("kit", "card", "height_mm"), ("kit", "card", "width_mm"))
+SHOW_PLAY = 0.5  # mm of a card just over the ridge, kept free of what it shows
+SYMBOL_LEAST = 8.0  # mm: the smallest type symbol a card's owner reads across the board
+# What a card's front needs above the ridge: air, the type's name, air, the symbol, the clearance to the cut.
+TYPE_NEED = 1.0 + TYPE_PT * PT + 1.5 + SYMBOL_LEAST + CUT_CLEAR
+
+
+def kit_sizes(spec) -> Sizes:
+    """The spec's ``kit`` sizes; a spec without them gets pieces sized to its
+    squares: a stand as wide as a square less the clearance each side a
+    piece keeps from its neighbours (``printkit.footprint.CLEARANCE``)."""
+    data = data_of(spec)
+    kit = data.get("kit") or {}
+    card, stand = kit.get("card") or {}, kit.get("stand") or {}
+    square = float(data["board"]["square_mm"])
+    width = float(card.get("width_mm", square - 2 * CLEARANCE - 2 * (SLIT_PLAY + RIDGE_END)))
+    return Sizes(card_w=width, card_h=float(card.get("height_mm", round(square * 1.6, 1))),
+                 base=float(stand.get("base_mm", 10)), face=float(stand.get("face_mm", 12)),
+                 tab=float(stand.get("glue_tab_mm", 6)))
+
+
+DEFAULT = Sizes(16.0, 40.0, 10.0, 12.0, 6.0)  # the bundled spec's
 
 
 def kit_colors(spec, options) -> list[dict]:
@@ -102,87 +164,115 @@ def board_sections(spec, options=None) -> list[Part]:
                     sized_by=(("board", "square_mm"), ("board", "columns"), ("board", "rows")))
 
 
-def card_front(kind: str, color: dict) -> list:
-    w, h = CARD_W, CARD_H
-    return [Fill(rect(0, 0, w, h), "#FFFFFF"),
-            Line(rect(2, 2, w - 4, h - 4), role="art", closed=True, color=color["hex"], width_pt=2),
-            *unit_symbol(kind, w / 2, h / 2 + 3, w * 0.55),
-            Text(w / 2, 6, kind.capitalize(), size=9, bold=True)]
+def card_front(kind: str, color: dict, sizes: Sizes = DEFAULT) -> list:
+    """A card's front, its type, for its owner: the symbol and the type's name
+    above the stand's ridge, where they show; the owner's mark, in colour, on
+    the foot the stand hides (it tells the colours apart out of the stands)."""
+    w, h, low = sizes.card_w, sizes.card_h, sizes.card_h - sizes.shown
+    name = kind.capitalize()
+    size = fit_size(name, w - 2 * CUT_CLEAR, TYPE_PT, bold=True, smallest=MIN_TEXT_PT)
+    baseline = low + 1.0 + DESCENT * size * PT
+    above = baseline + ASCENT * size * PT + 1.5  # the symbol's room starts here
+    symbol = min(w - 2 * CUT_CLEAR, h - CUT_CLEAR - above)
+    items = [Fill(rect(0, 0, w, h), "#FFFFFF"),
+             Line(rect(1.2, 1.2, w - 2.4, h - 2.4), role="art", closed=True, color=color["hex"], width_pt=1.5),
+             *unit_symbol(kind, w / 2, (above + h - CUT_CLEAR) / 2, symbol),
+             Text(w / 2, baseline, name, size=size, bold=True)]
+    mark = min(6.0, low - 2 * CUT_CLEAR, w - 2 * CUT_CLEAR)
+    if mark >= 3.0:
+        items += player_mark(color["mark"], w / 2, low / 2, mark, color["hex"])
+    return items
 
 
-def card_back(color: dict, title: str, on: str = WHITE) -> list:
-    w, h = CARD_W, CARD_H
+def card_back(color: dict, title: str, on: str = WHITE, sizes: Sizes = DEFAULT) -> list:
+    """A card's back, what the opponent sees: the colour, the owner's mark at
+    the top and the game's name up the card, all above the stand's ridge."""
+    w, h = sizes.card_w, sizes.card_h
+    mark = _back_mark(sizes)
     return [Fill(rect(0, 0, w, h), color["hex"], large=True),
-            *_name_on_back(title, w / 2, on),
-            *player_mark(color["mark"], w / 2, h - 9, 6, on)]
+            *player_mark(color["mark"], w / 2, h - CUT_CLEAR - mark / 2, mark, on),
+            *_name_on_back(title, sizes, on)]
 
 
-def _name_on_back(title: str, cx: float, on: str = WHITE) -> list:
-    """The game's name on a card's back in ``on`` (``on_field``), centred on
-    x = cx: its first word over the rest; a longer name wraps, set smaller
-    until its lines fit between the mark and the card's foot."""
-    words = title.split()
-    width, span = CARD_W - 6, 24.0  # mm: the line's width; the most from first baseline to last
-    size = 8.0
-    while True:
-        lines = wrap(words[0], width, size, bold=True) + \
-            (wrap(" ".join(words[1:]), width, size, bold=True) if len(words) > 1 else [])
-        pitch = size if len(lines) <= 2 else size * PT * 1.45  # two lines stand well apart
-        if (len(lines) - 1) * pitch <= span or size <= MIN_TEXT_PT:
-            break
-        size -= 0.5
-    top = CARD_H / 2 - 2 + (len(lines) - 1) * pitch / 2
-    return [Text(cx, top - k * pitch, line, size=size, bold=True, color=on)
+def _back_mark(sizes: Sizes) -> float:
+    return min(6.0, sizes.card_w - 2 * CUT_CLEAR)
+
+
+def name_room(sizes: Sizes) -> tuple[float, float, float]:
+    """Where the game's name prints on a card's back: (lowest y, length along
+    the card, width across it) in mm, between the ridge and the mark; the
+    width from the first line's cap to the last one's baseline, its
+    descenders kept clear of the cut too."""
+    low = sizes.card_h - sizes.shown + 1.0
+    high = sizes.card_h - CUT_CLEAR - _back_mark(sizes) - 1.5
+    return low, high - low, sizes.card_w - 2 * CUT_CLEAR - DESCENT * NAME_PT * PT
+
+
+def name_lines(sizes: Sizes) -> int:
+    """The most lines of the game's name, side by side, across a card's back."""
+    _, _, across = name_room(sizes)
+    return max(1, int((across / (MIN_TEXT_PT * PT) - 1) / LEADING + 1e-9) + 1)
+
+
+def _name_on_back(title: str, sizes: Sizes, on: str = WHITE) -> list:
+    """The game's name on a card's back in ``on`` (``on_field``), reading up the
+    card, in lines side by side, as large as ``name_room`` takes it (the spec's
+    title is refused at load where no legible size fits: ``text_boxes``)."""
+    low, length, across = name_room(sizes)
+    fitted = fit_lines(title, length, NAME_PT, bold=True, smallest=MIN_TEXT_PT, most=name_lines(sizes),
+                       height_mm=across)
+    size, lines = fitted or (MIN_TEXT_PT, wrap(title, length, MIN_TEXT_PT, bold=True))
+    pitch = size * PT * LEADING
+    # From the cap of the first line to the descenders of the last.
+    block = size * PT + (len(lines) - 1) * pitch + DESCENT * size * PT
+    # Turned a quarter counter-clockwise, the words' tops point left: the first line is the leftmost.
+    first = sizes.card_w / 2 - block / 2 + size * PT
+    return [Text(first + k * pitch, low + length / 2, line, size=size, bold=True, color=on, angle=90.0)
             for k, line in enumerate(lines)]
 
 
-def duplex_card(kind: str, color: dict, title: str, group: str = "", on: str = WHITE) -> Part:
+def duplex_card(kind: str, color: dict, title: str, group: str = "", on: str = WHITE,
+                sizes: Sizes = DEFAULT) -> Part:
     """A card for two-sided printing: its front here, its back on the next page."""
-    part = Part(f"{kind.capitalize()} card ({color['name']})", CARD_W, CARD_H, kind="card",
+    w, h = sizes.card_w, sizes.card_h
+    part = Part(f"{kind.capitalize()} card ({color['name']})", w, h, kind="card",
                 group=group or f"cards-{color['name']}", abut=f"cards-{color['name']}", rotatable=False,
-                meta={"color": color["name"], "type": kind})
-    part.extend(card_front(kind, color))
-    part.add(Line(rect(0, 0, CARD_W, CARD_H), role=CUT, closed=True))
-    part.back = card_back(color, title, on)
-    part.faces = (("card", "front", (0.0, 0.0, CARD_W, CARD_H)), ("card", "back", None))
+                meta={"color": color["name"], "type": kind}, sized_by=CARD_SIZED_BY)
+    part.extend(card_front(kind, color, sizes))
+    part.add(Line(rect(0, 0, w, h), role=CUT, closed=True))
+    part.back = card_back(color, title, on, sizes)
+    part.faces = (("card", "front", (0.0, 0.0, w, h)), ("card", "back", None))
     return part
 
 
-def card(kind: str, color: dict, title: str, group: str = "", on: str = WHITE) -> Part:
+def card(kind: str, color: dict, title: str, group: str = "", on: str = WHITE, sizes: Sizes = DEFAULT) -> Part:
     """A gutter-fold card: the front (left) and the back (right), a mountain fold
     between: folded printed sides out, the fold points at whoever looks at the print."""
-    w, h = CARD_W, CARD_H
+    w, h = sizes.card_w, sizes.card_h
     part = Part(f"{kind.capitalize()} card ({color['name']})", 2 * w, h, kind="card",
                 group=group or f"cards-{color['name']}", abut=f"cards-{color['name']}",
-                meta={"color": color["name"], "type": kind},
+                meta={"color": color["name"], "type": kind}, sized_by=CARD_SIZED_BY,
                 piece=f"{kind.capitalize()} card ({color['name']})",
                 faces=(("card", "front", (0.0, 0.0, w, h)), ("card", "back", (w, 0.0, w, h))))
-    part.add(Fill(rect(0, 0, w, h), "#FFFFFF"))
-    part.add(Line(rect(2, 2, w - 4, h - 4), role="art", closed=True, color=color["hex"], width_pt=2))
-    part.extend(unit_symbol(kind, w / 2, h / 2 + 3, w * 0.55))
-    part.add(Text(w / 2, 6, kind.capitalize(), size=9, bold=True))
-    part.add(Fill(rect(w, 0, w, h), color["hex"], large=True))
-    part.extend(_name_on_back(title, w + w / 2, on))
-    part.extend(player_mark(color["mark"], w + w / 2, h - 9, 6, on))
+    part.extend(card_front(kind, color, sizes))
+    part.extend(translate(card_back(color, title, on, sizes), w, 0.0))
     part.add(Line(((w, 0), (w, h)), role=MOUNTAIN))
     part.add(Line(rect(0, 0, 2 * w, h), role=CUT, closed=True))
     return part
 
 
-def stand(color: dict, group: str = "", on: str = WHITE) -> Part:
-    def front(width, face):
-        return [Fill(rect(0, 0, width, face), color["hex"], large=True),
-                *player_mark(color["mark"], width / 2, face / 2, 7, on)]
+def stand(color: dict, group: str = "", on: str = WHITE, sizes: Sizes = DEFAULT) -> Part:
+    """A folding tent in the card's colour, its mark on both faces; the card
+    stands in a slit along its ridge (``Sizes``)."""
+    def face(width, height):
+        return [Fill(rect(0, 0, width, height), color["hex"], large=True),
+                *player_mark(color["mark"], width / 2, height / 2, min(7.0, height - 2 * CUT_CLEAR), on)]
 
-    def back(width, face):
-        return [Fill(rect(0, 0, width, face), color["hex"], large=True),
-                Text(width / 2, face / 2 - 1.5, "slot the card here", size=6, color=on)]
-
-    items, width, height = standup_net(STAND["width"], STAND["face"], STAND["base"], STAND["tab"], front, back)
+    items, width, height = standup_net(sizes.stand_w, sizes.face, sizes.base, sizes.tab, face, face)
     # The ridge (the fold between the two faces) is slit for the card: it stands
     # in the slit, upright, its back to the opponent. The fold keeps its ends.
-    ridge = STAND["tab"] + STAND["base"] + STAND["face"]
-    a, b = (width - SLIT) / 2, (width + SLIT) / 2
+    ridge = sizes.tab + sizes.base + sizes.face
+    a, b = (width - sizes.slit) / 2, (width + sizes.slit) / 2
     kept = []
     for item in items:
         if isinstance(item, Line) and item.role != CUT and len(item.points) == 2 and \
@@ -205,19 +295,26 @@ def stand(color: dict, group: str = "", on: str = WHITE) -> Part:
             top = points[at][1]
             points[at + 1:at + 1] = [(corners[1], top), (corners[0], top)]
             kept[k] = replace(item, points=tuple(points))
-    # A colour's stands sit side by side, sharing their cut lines: four to a
-    # row on A4 too, where with gaps between them only three fit.
+    # A colour's stands sit side by side, sharing their cut lines.
     part = Part(f"Stand ({color['name']})", width, height, kind="stand", group=group or f"stands-{color['name']}",
-                abut=f"stands-{color['name']}", meta={"color": color["name"], "slit": (a, b, ridge)})
+                abut=f"stands-{color['name']}", meta={"color": color["name"], "slit": (a, b, ridge)},
+                sized_by=(("kit", "card", "width_mm"), ("kit", "stand", "face_mm"), ("kit", "stand", "base_mm"),
+                          ("kit", "stand", "glue_tab_mm")))
     part.extend(kept)
     return part
 
 
 def text_boxes(spec) -> list:
-    """Where the colour names print (``copyfit``): the checklist and a colour's own sheets' header."""
-    from ...copyfit import colour_name_boxes
+    """Where the spec's words print (``copyfit``): the colour names in the
+    checklist and a colour's own sheets' header, the title up a card's back."""
+    from ...copyfit import TextBox, colour_name_boxes
 
-    return colour_name_boxes(spec, ("Scissors cards ({})",), ("cards ({}): fold each along its middle, glue, cut",))
+    sizes = kit_sizes(spec)
+    _, length, across = name_room(sizes)
+    back = [TextBox(("title",), spec["title"], "a card's back", length, NAME_PT, bold=True, most=name_lines(sizes),
+                    height=across, smallest=MIN_TEXT_PT, sized_by="kit.card.height_mm")] if spec.get("title") else []
+    return back + colour_name_boxes(spec, ("Scissors cards ({})",),
+                                    ("cards ({}): fold each along its middle, glue, cut",))
 
 
 def parts(spec, options) -> list[Part]:
@@ -225,20 +322,52 @@ def parts(spec, options) -> list[Part]:
     out = board_sections(spec, options)
     title = data.get("title", "Playground Battles")
     on = on_field(options)
+    sizes = kit_sizes(spec)
     for color in kit_colors(spec, options):
         make = duplex_card if getattr(options, "duplex", False) else card
         group = pieces_group("cards", color["name"], options)
         for kind in TYPES:
-            out += [make(kind, color, title, group, on) for _ in range(data["cards"]["per_type"])]
+            out += [make(kind, color, title, group, on, sizes) for _ in range(data["cards"]["per_type"])]
     stands = len(out)
     for color in kit_colors(spec, options):
         group = pieces_group("stands", color["name"], options)
-        out += [stand(color, group, on) for _ in range(3 * data["cards"]["per_type"])]
+        out += [stand(color, group, on, sizes) for _ in range(3 * data["cards"]["per_type"])]
     last = len(board_sections(spec, options))
     if die_beside_board(spec, options):
         out.insert(last, the_die(out[last - 1].group))
     else:  # first on the stands' first sheet, which its title then names truly
         out.insert(stands, the_die(out[stands].group))
+    return out
+
+
+def footprints(spec, parts: list[Part]) -> list:
+    """What stands where (``printkit.footprint``), measured from the parts: each
+    colour's stand, seen from above with its card upright in the slit, on a
+    square; an army on the back row, one piece to a square."""
+    from shapely.geometry import Polygon, box
+    from shapely.ops import unary_union
+
+    from ...footprint import Cell, Piece, SetUp, face_box, size_of, tent_base
+
+    data = data_of(spec)
+    board = data["board"]
+    square = float(board["square_mm"])
+    cell = Cell("square", "squares", rect(0, 0, square, square), square, ("board", "square_mm"))
+    out = []
+    for colour in dict.fromkeys(p.meta["color"] for p in parts if p.kind == "stand"):
+        stand_part = next(p for p in parts if p.kind == "stand" and p.meta["color"] == colour)
+        cards = [p for p in parts if p.kind == "card" and p.meta["color"] == colour]
+        base = Polygon(tent_base(stand_part))
+        (x0, y0, x1, y1), width = base.bounds, max(size_of(face_box(c, "card"))[0] for c in cards)
+        middle, foot = (x0 + x1) / 2, (y0 + y1) / 2
+        upright = box(middle - width / 2, foot - CARD_THICK / 2, middle + width / 2, foot + CARD_THICK / 2)
+        seen = unary_union([base, upright]).envelope  # the stand's base, and the card where it is wider
+        piece = Piece("stands with their cards", tuple(seen.exterior.coords)[:-1], cell,
+                      sized_by=(("kit", "card", "width_mm"), ("kit", "stand", "base_mm")), turns=(0,),
+                      apart=True)
+        out.append(piece)
+    if out:
+        out.append(SetUp("the back row", out[0], data["army"]["size"], board["columns"], ("army", "size")))
     return out
 
 
@@ -310,8 +439,9 @@ def cover(spec, options, width: float, height: float) -> list:
         "the slit in the middle of the fold "
         "between its two coloured faces. Fold the dash-dot lines away from you and glue the grey tab "
         "inside the back to make a tent.",
-        "Slide each card down into the slit of a stand of its colour, its type towards you and its back "
-        "towards your opponent: each player sees only their own types until a battle.",
+        "Slide each card down into the slit of a stand of its colour until its foot rests on the base, "
+        "its type towards you and its back towards your opponent: each player sees only their own types "
+        "until a battle. A piece stands on one square, 1 mm clear of each neighbour.",
         f"Die ({die_at}): cut it out, fold every line away from you and glue the tabs inside to close "
         "the cube.",
         f"Each player picks an army of {data['army']['size']} cards, at least one of each type, and sets "

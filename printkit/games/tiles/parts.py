@@ -626,3 +626,30 @@ def scoring_figure(spec) -> Part:
                             f"Black {black}, White {white}. **{result}.**")
     part.meta["state"] = state
     return part
+
+
+def footprints(spec, parts_: list[Part]) -> list:
+    """What lies where (``printkit.footprint``), measured from the parts: a
+    tile, as the cut lines of its sheet free it (the nearest two cuts each
+    way), on its place in the grid the tiles are laid in, edge to edge; so
+    every tile of every sheet must be one size."""
+    from ...footprint import Cell, Piece
+
+    size = float(data_of(spec)["tiles"]["size_mm"])
+    place = Cell("place in the tile grid", "places in the tile grid", rect(0, 0, size, size), size,
+                 ("tiles", "size_mm"), clearance=0.0)
+    out = []
+    for part in (p for p in parts_ if p.kind == "tiles"):
+        across, up = set(), set()
+        for line in (i for i in part.items if isinstance(i, Line) and i.role == CUT):
+            points = line.points + ((line.points[0],) if line.closed else ())
+            for (x0, y0), (x1, y1) in zip(points, points[1:]):
+                if abs(x0 - x1) < 1e-9:
+                    across.add(round(x0, 6))
+                elif abs(y0 - y1) < 1e-9:
+                    up.add(round(y0, 6))
+        w = min(b - a for a, b in zip(sorted(across), sorted(across)[1:]))
+        h = min(b - a for a, b in zip(sorted(up), sorted(up)[1:]))
+        out.append(Piece("tiles", rect(0, 0, w, h), place, sized_by=(("tiles", "size_mm"),),
+                         stack="tiles (they lie edge to edge)"))
+    return out
