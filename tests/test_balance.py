@@ -9,6 +9,7 @@ import dataclasses
 import errno
 import json
 import random
+import re
 import subprocess
 from pathlib import Path
 import sys
@@ -366,3 +367,55 @@ def test_four_seats_labels_fit_under_their_bars(tmp_path):
     assert size >= 6
     assert all(pen.width(line, size) <= room for group in lines for line in group)
     assert [group[0] for group in lines] == ["Vermilion", "Blue", "Yellow", "Green"]
+
+
+# --- The work a run is weighed by ----------------------------------------------------------------
+
+def test_a_search_is_weighed_as_costlier_than_greedy_and_greedy_than_random():
+    from printkit.balance.match import seconds_per_game
+
+    seconds = seconds_per_game("playground", (), ("random", "greedy", "mcts"), None)
+    assert 0 < seconds["random"] < seconds["greedy"] < seconds["mcts"]
+    assert seconds["mcts"] > 20 * seconds["random"]
+
+
+def test_the_progress_counts_each_batch_by_its_cost_and_the_costliest_start_first():
+    """The bar once counted a random game like an MCTS game: 41% after the
+    random games, then standing still for most of the run."""
+    import printkit.balance.match as match
+
+    tasks = [Task("tiles", (), (agent, agent), 0, i) for agent in ("random", "mcts") for i in range(12)]
+    cost = {"random": 1.0, "mcts": 100.0}
+    seen, started = [], []
+
+    def runner(func, batches, jobs, progress=None, weight=len):
+        for batch in batches:
+            started.append(batch)
+            progress(weight(batch))
+        return [dataclasses.asdict(record(t.seats, [0], index=t.index)) for b in batches for t in b]
+
+    original = match.run_batches
+    match.run_batches = runner
+    try:
+        records = play_all(tasks, jobs=2, progress=seen.append, cost=lambda t: cost[t.seats[0]] * 2)
+    finally:
+        match.run_batches = original
+    assert [(r.seats, r.index) for r in records] == [(t.seats, t.index) for t in tasks]
+    assert sum(seen) == sum(cost[t.seats[0]] * 2 for t in tasks)
+    # Every costly game in a batch of its own (more than a sixth of a worker's share), first.
+    assert all(len(b) == 1 and b[0].seats[0] == "mcts" for b in started[:12])
+    assert all(t.seats[0] == "random" for b in started[12:] for t in b)
+
+
+def test_a_long_run_says_how_long_before_it_starts(monkeypatch, capsys):
+    import printkit.balance as balance
+
+    monkeypatch.setattr(balance, "LONG_RUN", 0.0)
+    run("tiles", agents=("random",), games=2, seed=0, jobs=1)
+    said = capsys.readouterr().err.splitlines()
+    assert said and re.fullmatch(r"2 games, about \d+ seconds on 1 worker; Ctrl-C stops the run", said[0]), said
+    run("tiles", agents=("random",), games=2, seed=0, jobs=1, quiet=True)
+    assert capsys.readouterr().err == ""
+    monkeypatch.setattr(balance, "LONG_RUN", 30.0)
+    run("tiles", agents=("random",), games=2, seed=0, jobs=1)
+    assert capsys.readouterr().err == ""

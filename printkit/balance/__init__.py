@@ -11,7 +11,9 @@ local processes or a Dask cluster with identical results.
 from __future__ import annotations
 
 import json
+import os
 import sys
+from functools import partial
 
 import click
 
@@ -19,10 +21,20 @@ from .. import rules
 from .. import spec as specs
 from ..errors import PrintkitError
 from .agents import AGENTS
-from .match import Task, play_all
+from .match import Task, play_all, seconds_per_game, task_cost
 from .metrics import heat, ladder_step, metrics
 
 DEFAULT_AGENTS = ("random", "greedy", "mcts")
+LONG_RUN = 30  # seconds: a run expected to take longer says so before it starts
+
+
+def _duration(seconds: float) -> str:
+    """A forecast in words, as rough as it is: "40 seconds", "3 minutes", "1.5 hours"."""
+    if seconds < 90:
+        return f"{round(seconds, -1):.0f} seconds"
+    if seconds < 90 * 60:
+        return f"{round(seconds / 60):.0f} minutes"
+    return f"{seconds / 3600:.1f} hours"
 
 
 def parse_agents(text: str) -> tuple[str, ...]:
@@ -69,11 +81,25 @@ def run(name: str, agents: tuple = DEFAULT_AGENTS, games: int = 40, seed: int = 
         prepare(report)  # an unwritable report path fails now, not after the games
     groups = plan(name, options, agents, games, seed, iterations, seats, trace=bool(report))
     tasks = [task for group in groups.values() for task in group]
+    # An MCTS game can take a thousand times a random one: the bar and the
+    # batches weigh each game by what it is expected to cost.
+    seconds = seconds_per_game(name, tuple(sorted(options.items())), agents, iterations)
+    cost = partial(task_cost, seconds=seconds)
+    if not quiet:
+        workers = jobs or os.cpu_count() or 1
+        forecast = sum(cost(task) for task in tasks) / (1 if scheduler else workers)
+        if forecast > LONG_RUN:
+            where = "on the cluster" if scheduler else f"on {workers} worker{'s' if workers != 1 else ''}"
+            click.echo(f"{len(tasks)} games, about {_duration(forecast)} {where}; Ctrl-C stops the run",
+                       err=True)
     if sys.stderr.isatty() and not quiet:
-        with click.progressbar(length=len(tasks), label="playing", file=sys.stderr) as bar:
-            records = play_all(tasks, jobs, scheduler, progress=bar.update)
+        scale = 1000  # the bar counts whole units: milliseconds of estimated play
+        with click.progressbar(length=max(1, round(sum(cost(t) for t in tasks) * scale)), label="playing",
+                               file=sys.stderr) as bar:
+            records = play_all(tasks, jobs, scheduler, progress=lambda w: bar.update(round(w * scale)),
+                               cost=cost)
     else:
-        records = play_all(tasks, jobs, scheduler)
+        records = play_all(tasks, jobs, scheduler, cost=cost)
     by_group, at = {}, 0
     for key, group in groups.items():
         by_group[key] = records[at:at + len(group)]

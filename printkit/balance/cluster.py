@@ -9,8 +9,9 @@ from __future__ import annotations
 from ..errors import PrintkitError
 
 
-def play_on_cluster(address: str, play_batch, batches: list, progress=None) -> list:
-    """Play ``batches`` on the Dask scheduler at ``address``; the rows of every batch."""
+def play_on_cluster(address: str, play_batch, batches: list, progress=None, weight=len) -> list:
+    """Play ``batches`` on the Dask scheduler at ``address``; the rows of every
+    batch. ``progress(weight(batch))`` is called as each one finishes."""
     try:
         from dask.distributed import Client, as_completed
     except ImportError:
@@ -22,7 +23,7 @@ def play_on_cluster(address: str, play_batch, batches: list, progress=None) -> l
     rows: list = []
     try:
         futures = client.map(play_batch, batches, pure=False)
-        sizes = {future.key: len(batch) for future, batch in zip(futures, batches)}
+        sizes = {future.key: weight(batch) for future, batch in zip(futures, batches)}
         for future in as_completed(futures):
             rows += future.result()
             if progress:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 import os
 import random
+import time
 from dataclasses import asdict, dataclass
 
 from ..workers import run_batches
@@ -145,21 +146,82 @@ def _from_dict(row: dict) -> Record:
                      "heat": tuple((name, tuple(square), count) for name, square, count in row["heat"])})
 
 
-def play_all(tasks: list, jobs: int | None = None, scheduler: str | None = None, progress=None) -> list:
+def seconds_per_game(name: str, options: tuple, agent_names: tuple, iterations: int | None,
+                     budget: float = 0.25) -> dict[str, float]:
+    """About how long one seat of a game takes each agent, in seconds: the
+    decisions of a random game shared among the seats, times the agent's
+    time for a decision measured on positions of that game (about
+    ``budget`` seconds of sampling an agent). For the progress bar's weights
+    and the forecast of a long run; no result depends on it."""
+    game = _game(name, options)
+    judge = Judge(game)
+    rng = random.Random(f"printkit-balance-estimate:{name}")
+    state, positions = game.initial_state(), []
+    while not state.is_terminal() and len(positions) < 10_000:
+        if state.is_chance_node():
+            state.apply(draw_chance(state, rng))
+        else:
+            positions.append(state.clone())
+            state.apply(rng.choice(state.legal_actions()))
+    if not positions:
+        return {agent: 0.0 for agent in agent_names}
+    per_seat = len(positions) / max(1, game.num_players)
+    # Early, middle and late positions: a search costs more while much of the game is ahead.
+    samples = [positions[int(len(positions) * f)] for f in (0.1, 0.5, 0.3, 0.7, 0.0, 0.9)]
+    out = {}
+    for agent_name in agent_names:
+        agent = make(agent_name, judge, iterations)
+        spent, count = 0.0, 0
+        for position in samples:
+            started = time.perf_counter()
+            agent.choose(position.clone(), rng)
+            spent += time.perf_counter() - started
+            count += 1
+            if spent > budget:
+                break
+        out[agent_name] = per_seat * spent / count
+    return out
+
+
+def task_cost(task: Task, seconds: dict[str, float]) -> float:
+    """The estimated seconds of one task, from ``seconds_per_game``."""
+    return sum(seconds.get(agent, 0.0) for agent in task.seats)
+
+
+def play_all(tasks: list, jobs: int | None = None, scheduler: str | None = None, progress=None,
+             cost=None) -> list:
     """Play every task; results in the tasks' order, whatever the number of workers.
 
     ``scheduler``: the address of a Dask scheduler (``tcp://host:8786``) to
-    play on a cluster instead of local processes; ``progress(n)`` is called
-    as each batch of n games finishes."""
+    play on a cluster instead of local processes; ``progress(w)`` is called
+    as each batch finishes, ``w`` its share of the work: the sum of
+    ``cost(task)`` over the batch (its number of games without ``cost``).
+    Batches hold at most ten games and at most a sixth of a worker's share
+    of the work, and the costliest start first, so no long batch is left
+    for the end of a run."""
+    cost = cost or (lambda task: 1.0)
     jobs = jobs or os.cpu_count() or 1
-    size = max(1, min(10, math.ceil(len(tasks) / (jobs * 6))))
-    batches = [tasks[i:i + size] for i in range(0, len(tasks), size)]
+    share = sum(cost(task) for task in tasks) / (jobs * 6)
+    batches, batch, weight = [], [], 0.0
+    for task in tasks:
+        if batch and (len(batch) >= 10 or weight + cost(task) > share):
+            batches.append(batch)
+            batch, weight = [], 0.0
+        batch.append(task)
+        weight += cost(task)
+    if batch:
+        batches.append(batch)
+
+    def batch_cost(batch: list) -> float:
+        return sum(cost(task) for task in batch)
+
+    batches.sort(key=batch_cost, reverse=True)  # stable: equal batches keep their order
     if scheduler:
         from .cluster import play_on_cluster
 
-        rows = play_on_cluster(scheduler, _play_batch, batches, progress)
+        rows = play_on_cluster(scheduler, _play_batch, batches, progress, weight=batch_cost)
     else:
-        rows = run_batches(_play_batch, batches, jobs, progress)
+        rows = run_batches(_play_batch, batches, jobs, progress, weight=batch_cost)
     order = {(task.seats, task.index): n for n, task in enumerate(tasks)}
     records = [_from_dict(row) for row in rows]
     records.sort(key=lambda r: order[(r.seats, r.index)])
