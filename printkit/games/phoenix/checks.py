@@ -112,9 +112,8 @@ def check_spec(spec) -> list:
     net = data["birds"]["net"]
     if net["face_mm"] <= net["base_mm"] / 2:
         error(("birds", "net", "face_mm"), "the faces of a Bird must be longer than half its base to meet at the top")
-    if max(net["width_mm"], net["base_mm"]) > board["square_mm"]:
-        error(("birds", "net"), f"a Bird's footprint ({net['width_mm']} x {net['base_mm']} mm) "
-                                f"must fit on a {board['square_mm']} mm square")
+    elif sum(counts.values()):
+        problems.extend(piece_problems(spec))
     if dice["face_mm"] < 14:
         error(("dice", "face_mm"), "dice smaller than 14 mm are hard to fold and roll badly", "warning")
 
@@ -160,3 +159,15 @@ def check_spec(spec) -> list:
                               f"Phase ({rounds} turns per player, {rounds * high} with {high} players)",
               "warning")
     return problems
+
+
+def piece_problems(spec) -> list:
+    """Birds that do not stand on a square or on their places in the Ashes,
+    found by the shared check (``printkit.footprint``) on a Bird and the
+    Ashes made as the kit makes them: reported with every other problem of
+    the spec, not after it."""
+    from ...footprint import check
+    from .parts import ashes_part, bird_part, footprints
+
+    colors = spec["colors"]
+    return check(spec, footprints(spec, [bird_part(spec, colors[0], TYPES[0]), ashes_part(spec, colors[:1])]))
