@@ -240,3 +240,69 @@ def test_the_die_rides_on_a_sheet_with_other_pieces_on_either_paper(paper, sheet
     # Only the sheet that holds the die names it first; a sheet after it says it continues.
     naming = [s for s in laid if "the die" in s.title and not s.title.endswith("(continued)")]
     assert naming == holding
+
+
+def _cut_pitches(path) -> tuple[list, list]:
+    """The x of every vertical and the y of every horizontal cut in an SVG
+    sheet (mm), each once, in order."""
+    import xml.etree.ElementTree as ET
+
+    from test_kit_svg import SVG, path_segments
+
+    xs, ys = set(), set()
+    root = ET.parse(path).getroot()
+    for element in root.find(f"{SVG}g[@id='cut']").iter(f"{SVG}path"):
+        for (x0, y0), (x1, y1) in path_segments(element.get("d"))[0]:
+            if abs(x0 - x1) < 1e-6:
+                xs.add(round(x0, 3))
+            elif abs(y0 - y1) < 1e-6:
+                ys.add(round(y0, 3))
+    return sorted(xs), sorted(ys)
+
+
+def test_the_cut_files_cut_stands_23_mm_wide_and_cards_16_by_40_mm(tmp_path):
+    """Measured in the cutting machine's files, in mm: a stand's cuts stand
+    23 mm apart across the sheet (a 25 mm square less 1 mm each side), a
+    folded card's 32 mm (two 16 mm halves) and both run 40 mm down."""
+    from printkit import kit
+
+    result = kit.build(specs.load("playground"), BuildOptions(formats=("svg",)), tmp_path)
+    files = sorted(result.folder.glob("playground-sheet-*.svg"))
+    stands_x, _ = _cut_pitches(files[5])  # sheet 6: the stands
+    assert len(stands_x) == 9 and {round(b - a, 3) for a, b in zip(stands_x, stands_x[1:])} == {23.0}
+    cards_x, cards_y = _cut_pitches(files[3])  # sheet 4: the cards
+    assert len(cards_x) == 7 and {round(b - a, 3) for a, b in zip(cards_x, cards_x[1:])} == {32.0}
+    steps = {round(b - a, 3) for a, b in zip(cards_y, cards_y[1:])}
+    assert 40.0 in steps and steps <= {40.0, 4.0}  # 40 mm cards; the two colours 4 mm apart
+
+
+def test_the_rulebook_draws_pieces_on_their_squares_at_actual_size(tmp_path):
+    """The figure of the finished pieces prints at 1:1: its 25 mm squares and
+    23 x 10 mm stands measure so on the page, whatever the text width."""
+    import pypdfium2 as pdfium
+
+    from printkit import rulebook
+
+    spec = specs.load("playground")
+    (tmp_path / "playground.md.j2").write_text("# T\n\n{{ figure('piece', actual_size=True) }}\n", encoding="utf-8")
+    data = rulebook.render_pdf(spec, BuildOptions(paper="a4"), templates_dir=tmp_path)
+    page = pdfium.PdfDocument(data)[0]
+    sizes = [(round((r - l) * 25.4 / 72, 2), round((t - b) * 25.4 / 72, 2))
+             for l, b, r, t in (o.get_bounds() for o in page.get_objects(max_depth=3)
+                                if o.type == pdfium.raw.FPDF_PAGEOBJ_PATH)]
+    # A path's bounds take in its stroke: 0.5 pt round a square, 0.4 pt round a stand.
+    square, stand = 25.0 + 2 * 0.5 * PT, (23.0 + 2 * 0.4 * PT, 10.0 + 2 * 0.4 * PT)
+    squares = sum(1 for w, h in sizes if abs(w - square) < 0.02 and abs(h - square) < 0.02)
+    stands = sum(1 for w, h in sizes if abs(w - stand[0]) < 0.02 and abs(h - stand[1]) < 0.02)
+    assert squares == 3 and stands == 3, sizes
+
+
+def test_a_figure_at_actual_size_wider_than_the_text_is_refused_at_its_line(tmp_path):
+    from printkit import rulebook
+    from printkit.errors import PrintkitError
+
+    spec = specs.load("playground")
+    (tmp_path / "playground.md.j2").write_text("# T\n\n{{ figure('board', actual_size=True) }}\n", encoding="utf-8")
+    with pytest.raises(PrintkitError) as caught:
+        rulebook.render_pdf(spec, BuildOptions(), templates_dir=tmp_path)
+    assert "playground.md.j2:3: figure 'board' at actual size is 250 mm wide" in str(caught.value)

@@ -4,6 +4,7 @@ A template asks for one by name, on a line of its own::
 
     {{ figure("board") }}
     {{ figure("shapes", "The three shapes, in Black and in White", width=0.8) }}
+    {{ figure("piece", actual_size=True) }}
 
 The figures a game offers come from its part generator module, so a new
 game adds figures without touching the rulebook::
@@ -32,6 +33,11 @@ short note in its place, a ``str`` instead of a Part (Markdown of the
 game's own, as a part's caption): the rulebook prints the note where the
 drawing would stand, so a rulebook never shows, nor stops on, a position
 the spec cannot reach.
+
+A figure asked for at ``actual_size`` prints at 1:1 (a millimetre of the
+part is a millimetre on paper), never scaled nor shrunk, so a reader can
+hold a piece of the kit against it: one wider than the text frame is a
+PrintkitError naming the template line.
 
 ``figure()`` leaves a marker paragraph in the Markdown; the Markdown
 renderer (``markdown.Renderer``) turns it into the drawing. An unknown name
@@ -71,6 +77,7 @@ class Figure:
     width: float  # fraction of the text width
     where: str  # "template:line", for error messages
     literal: bool = False  # the template's caption: its words print as written, never as Markdown
+    actual: bool = False  # drawn at 1:1, whatever its width
 
     @property
     def marker(self) -> str:
@@ -100,7 +107,7 @@ class Figures:
             self._offered = dict(offer(self.spec, self.options)) if offer else {}
         return self._offered
 
-    def __call__(self, name, caption: str | None = None, width: float = 1.0) -> str:
+    def __call__(self, name, caption: str | None = None, width: float = 1.0, actual_size: bool = False) -> str:
         where = calling_template()
         offered = self.offered()
         if name not in offered:
@@ -120,7 +127,8 @@ class Figures:
         literal = caption is not None
         if caption is None:
             caption = part.meta.get("caption", "")
-        figure = Figure(len(self.asked) + 1, str(name), part, str(caption), float(width), where, literal)
+        figure = Figure(len(self.asked) + 1, str(name), part, str(caption), float(width), where, literal,
+                        bool(actual_size))
         self.asked.append(figure)
         # Blank lines around: the marker is a paragraph of its own.
         return f"\n\n{figure.marker}\n\n"
@@ -147,11 +155,11 @@ class PartDrawing(Flowable):
     """A Part drawn at ``scale`` (points per point of the part at full size),
     centred in the frame, with the kit writer's own drawing code."""
 
-    def __init__(self, part, width: float, max_height: float, fonts, ink_saver: bool):
+    def __init__(self, part, width: float, max_height: float, fonts, ink_saver: bool, actual: bool = False):
         super().__init__()
         natural_w, natural_h = part.width * MM, part.height * MM
         self.part = part
-        self.scale = min(width / natural_w, max_height / natural_h)
+        self.scale = 1.0 if actual else min(width / natural_w, max_height / natural_h)
         self.width = natural_w * self.scale
         self.height = natural_h * self.scale
         self.fonts = fonts
@@ -161,6 +169,8 @@ class PartDrawing(Flowable):
         # that a word in it prints below LEAST_WORD_PT.
         smallest = min((item.size for item in part.items if isinstance(item, Text)), default=None)
         self.least = self.SHRINK if smallest is None else max(self.SHRINK, LEAST_WORD_PT / (smallest * self.scale))
+        if actual:
+            self.least = 1.0  # moves on whole rather than print at another size
 
     # A figure that would leave most of a page blank by moving on shrinks to
     # the room left instead, down to this share of its size (less when the

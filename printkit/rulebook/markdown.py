@@ -31,6 +31,7 @@ from reportlab.platypus import (CondPageBreak, HRFlowable, KeepTogether, ListFlo
 from ..errors import PrintkitError
 from ..literal import protect, restore
 from ..writers.fonts import register_fonts
+from ..writers.pdf import MM
 from .figures import MAX_HEIGHT, OPEN, FigureBlock, PartDrawing
 
 BODY_SIZE = 10
@@ -210,8 +211,11 @@ class Renderer:
         as a caption."""
         if figure.part is None:
             return [Paragraph(self.inline(self._caption(figure)), self.styles.caption)]
+        if figure.actual and figure.part.width * MM > width + 1e-6:
+            raise PrintkitError(f"{figure.where}: figure {figure.name!r} at actual size is "
+                                f"{figure.part.width:.0f} mm wide; the text is {width / MM:.0f} mm")
         drawing = PartDrawing(figure.part, width * figure.width, self.height * MAX_HEIGHT,
-                              self.styles.fonts, self.styles.ink_saver)
+                              self.styles.fonts, self.styles.ink_saver, actual=figure.actual)
         drawing.spaceBefore = self.styles.space(4)
         if not figure.caption.strip():
             drawing.spaceAfter = self.styles.space(10)

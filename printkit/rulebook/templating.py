@@ -121,8 +121,9 @@ def context(spec, options, figures: Figures | None = None) -> dict:
       ``colors`` is not a list of players, like tiles, gets it as it is)
     - helpers: plural, number, and_list, inches, span (also as filters),
       template_exists(name)
-    - ``figure(name, caption=None, width=1.0)``: a drawing from the game's
-      parts (``printkit.parts.<game>.figures``), on a line of its own; see
+    - ``figure(name, caption=None, width=1.0, actual_size=False)``: a drawing
+      from the game's parts (``printkit.parts.<game>.figures``), on a line of
+      its own, scaled to ``width`` or at 1:1; see
       :mod:`printkit.rulebook.figures`
     - ``examples``: worked examples the rules engine plays on the spec's own
       board and values (moves, positions), where the game's parts offer
@@ -205,8 +206,8 @@ def engine_facts(spec, options) -> dict:
 
 def _figure_function(figures: Figures):
     """A plain function for the template, so it cannot reach the collector's state."""
-    def figure(name, caption=None, width=1.0):
-        return figures(name, caption, width)
+    def figure(name, caption=None, width=1.0, actual_size=False):
+        return figures(name, caption, width, actual_size)
     return figure
 
 

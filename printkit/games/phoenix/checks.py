@@ -162,12 +162,15 @@ def check_spec(spec) -> list:
 
 
 def piece_problems(spec) -> list:
-    """Birds that do not stand on a square or on their places in the Ashes,
-    found by the shared check (``printkit.footprint``) on a Bird and the
-    Ashes made as the kit makes them: reported with every other problem of
-    the spec, not after it."""
-    from ...footprint import check
-    from .parts import ashes_part, bird_part, footprints
+    """Birds that do not stand on a square, found by the shared check
+    (``printkit.footprint``) at load, with every other problem of the spec.
+    A folded Bird stands on its base, the net's width by its base's depth;
+    validate and build check again on the parts as they print, the Ashes too."""
+    from ...footprint import Cell, Piece, check
+    from ...parts.core import rect
 
-    colors = spec["colors"]
-    return check(spec, footprints(spec, [bird_part(spec, colors[0], TYPES[0]), ashes_part(spec, colors[:1])]))
+    net, square = spec["birds"]["net"], float(spec["board"]["square_mm"])
+    cell = Cell("square", "squares", rect(0, 0, square, square), square, ("board", "square_mm"))
+    bird = Piece("Birds", rect(0, 0, net["width_mm"], net["base_mm"]), cell,
+                 sized_by=(("birds", "net", "width_mm"), ("birds", "net", "base_mm")), apart=True)
+    return check(spec, [bird])

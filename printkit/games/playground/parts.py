@@ -154,7 +154,93 @@ def figures(spec, options) -> dict[str, Part]:
     board.meta["caption"] = (f"The board, its sections joined: {first} sets up on the back row framed "
                              f"in its colour at the bottom, in front of its base; {second} at the top. "
                              f"A base lies behind {squares} of its back row.")
-    return {"board": board}
+    return {"board": board, "piece": piece_figure(spec, options)}
+
+
+FIGURE_PT = 7.0  # the piece figure's words: it prints at actual size
+FIGURE_GAP = 9.0  # mm between its views
+DIMENSION_INK = "#555555"
+
+
+def _dimension(x0: float, x1: float, y: float, words: str, below: bool = False) -> list:
+    """A measure from x0 to x1 at height y, its words over it (or under it)."""
+    tick = 1.2
+    items = [Line(((x0, y), (x1, y)), role="art", color=DIMENSION_INK, width_pt=0.4)]
+    items += [Line(((x, y - tick), (x, y + tick)), role="art", color=DIMENSION_INK, width_pt=0.4) for x in (x0, x1)]
+    items.append(Text((x0 + x1) / 2, y - 3.2 if below else y + 1.2, words, size=FIGURE_PT, color=DIMENSION_INK))
+    return items
+
+
+def piece_figure(spec, options=None) -> Part:
+    """Pieces on their squares at actual size, from the sizes the kit prints:
+    three on neighbouring squares of a row seen from above and from their
+    owner's side, and one from the side, its card's foot resting on the
+    stand's base inside the tent."""
+    data = data_of(spec)
+    sizes = kit_sizes(spec)
+    square = float(data["board"]["square_mm"])
+    color = kit_colors(spec, options)[0]
+    on = on_field(options)
+    w, base, ridge, card_w, card_h = sizes.stand_w, sizes.base, sizes.ridge, sizes.card_w, sizes.card_h
+    row = 3 * square
+    names_w = 24.0  # mm at the left for the views' names
+    items: list = []
+
+    def squares(y0: float, depth: float) -> list:
+        return [Fill(rect(names_w + k * square, y0, square, depth), "#FFFFFF" if k % 2 else LIGHT, stroke=INK,
+                     stroke_pt=0.5) for k in range(3)]
+
+    def name(y: float, *lines: str) -> list:
+        return [Text(names_w - 3.0, y - k * 3.2, words, size=FIGURE_PT, bold=True, anchor="end")
+                for k, words in enumerate(lines)]
+
+    # From above, at the bottom: three squares, a stand's base and its upright card on each.
+    y_above = 6.0
+    items += squares(y_above, square)
+    for k in range(3):
+        cx, cy = names_w + (k + 0.5) * square, y_above + square / 2
+        items.append(Fill(rect(cx - w / 2, cy - base / 2, w, base), color["hex"], stroke=INK, stroke_pt=0.4))
+        items.append(Fill(rect(cx - card_w / 2, cy - CARD_THICK / 2, card_w, CARD_THICK), "#FFFFFF", stroke=INK,
+                          stroke_pt=0.3))
+    items += _dimension(names_w + square, names_w + 2 * square, y_above - 1.8, f"{square:g} mm square", below=True)
+    items += _dimension(names_w + square + (square - w) / 2, names_w + square + (square + w) / 2,
+                        y_above + square + 1.6, f"{w:g} mm stand")
+    items += name(y_above + square / 2 + 0.5, "seen from", "above")
+    # From the owner's side, above it: the same three, the cards' types towards the reader.
+    y_side = y_above + square + 9.0
+    items.append(Line(((names_w, y_side), (names_w + row, y_side)), role="art", color=INK, width_pt=0.8))  # the board
+    for k, kind in enumerate(TYPES):
+        cx = names_w + (k + 0.5) * square
+        items += translate(card_front(kind, color, sizes), cx - card_w / 2, y_side)
+        items.append(Line(rect(cx - card_w / 2, y_side, card_w, card_h), role="art", closed=True, color=INK,
+                          width_pt=0.4))
+        # The stand's front face hides the card's foot, up to the ridge.
+        items.append(Fill(rect(cx - w / 2, y_side, w, ridge), color["hex"], stroke=INK, stroke_pt=0.4))
+        items += player_mark(color["mark"], cx, y_side + ridge / 2, min(6.0, ridge - 2.0), on)
+    for k in range(4):  # where the squares meet
+        x = names_w + k * square
+        items.append(Line(((x, y_side - 1.5), (x, y_side)), role="art", color=INK, width_pt=0.4))
+    items += name(y_side + card_h / 2 + 2.0, "seen by", "their owner")
+    # From the side, at the right: the tent, the card standing through its ridge.
+    x_tent = names_w + row + FIGURE_GAP
+    items.append(Line(((x_tent, y_side), (x_tent + square, y_side)), role="art", color=INK, width_pt=0.8))
+    for x in (x_tent, x_tent + square):
+        items.append(Line(((x, y_side - 1.5), (x, y_side)), role="art", color=INK, width_pt=0.4))
+    mid = x_tent + square / 2
+    items.append(Fill(rect(mid - CARD_THICK / 2, y_side, CARD_THICK, card_h), "#FFFFFF", stroke=INK, stroke_pt=0.4))
+    items.append(Fill(((mid - base / 2, y_side), (mid + base / 2, y_side), (mid, y_side + ridge)), color["hex"],
+                      stroke=INK, stroke_pt=0.4))
+    items += _dimension(x_tent, x_tent + square, y_side - 3.0, f"{square:g} mm", below=True)
+    items.append(Text(mid, y_side - 10.5, "from the side", size=FIGURE_PT, bold=True))
+    part = Part("A piece on its square", x_tent + square, y_side + card_h + 1.0, kind="figure")
+    part.extend(items)
+    part.meta["caption"] = (
+        f"Pieces on their squares, actual size: each stand is {w:g} mm wide and {base:g} mm deep on a "
+        f"{square:g} mm square, 1 mm clear of the square's edges, so {data['army']['size']} fill the back row "
+        f"side by side. The card stands {card_h:g} mm tall in the slit along the stand's ridge, its foot on the "
+        f"stand's base; the {card_h - ridge:.0f} mm above the ridge show its type to its owner and its back to "
+        f"the opponent.")
+    return part
 
 
 def board_sections(spec, options=None) -> list[Part]:
