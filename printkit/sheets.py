@@ -34,6 +34,7 @@ from dataclasses import dataclass, field, replace
 from .errors import PrintkitError
 from .palette import lightness
 from .parts.bleed import sheet_bleed
+from .parts.cutlines import cut_guides
 from .parts.identity import BAND, LABEL_H, LABEL_W, box_label, kit_colours, title_banner
 from .parts.core import (ASCENT, CUT, DESCENT, GLUE, GLUE_GREY, INK, MOUNTAIN, VALLEY, WASTE, WASTE_GREY,
                          PT, Circle, Fill, Line, Part, Text, item_box, polygon_area, rect, transform, translate)
@@ -140,12 +141,14 @@ class Sheet:
     bleed: list = field(default_factory=list)
     # How it is printed: "one" side, or the "front" or "back" of a two-sided sheet (--duplex).
     sides: str = "one"
+    # Light or double lines over the cut lines where black would not show (printkit.parts.cutlines).
+    guides: list = field(default_factory=list)
 
     def part_items(self) -> list:
         return [item for p in self.placements for item in p.items()]
 
     def print_items(self) -> list:
-        return self.furniture + self.bleed + self.part_items()
+        return self.furniture + self.bleed + self.part_items() + self.guides
 
 
 def content_box(paper: Paper) -> tuple[float, float, float, float]:
@@ -390,6 +393,8 @@ def impose(spec, parts: list[Part], options, game_module=None) -> list[Sheet]:
         cuts = roles_used(sheet.part_items()) & {CUT, VALLEY, MOUNTAIN}
         if sheet.paper.margin == PRINT_AND_CUT_MARGIN and sheet.sides != "back" and cuts:
             sheet.furniture += registration_marks(sheet.paper)
+        # Last, when everything the sheet prints is in place: what each cut line crosses.
+        sheet.guides = cut_guides(sheet.print_items(), getattr(options, "ink_saver", False))
     return sheets
 
 

@@ -12,10 +12,12 @@ import numpy as np
 import pytest
 from click.testing import CliRunner
 from pypdf import PdfReader
+from shapely.geometry import Polygon
 
 from printkit import cli, games, kit, sheets
 from printkit import spec as specs
 from printkit.options import BuildOptions, resolve_options
+from printkit.parts.core import Circle, Fill
 from printkit.writers import pdf as pdf_writer
 from test_kit_pdf import render
 
@@ -137,6 +139,71 @@ def test_rich_black_only_for_large_black_fields_and_cmyk_from_the_spec(built, tm
     result = kit.build(specs.load(str(path)), BuildOptions(press=True), tmp_path / "out")
     data = b"".join(p.get_contents().get_data() for p in PdfReader(result.kit_pdf).pages)
     assert b"1 .45 0 .1 k" in data
+
+
+def test_near_black_fields_print_rich_as_black_does_and_so_does_their_bleed(built, tmp_path):
+    """Phoenix's black die is #1A1A1A: by the simple conversion 89.8% black
+    ink alone, a grey beside pure black's rich fields. Its faces and the
+    colour past its cut lines print rich (black over 40/30/30), measured on the
+    rendered page; its pips on the white die, small marks, stay black ink alone."""
+    import pypdfium2 as pdfium
+
+    spec = specs.load("phoenix")
+    black, pips = spec["dice"]["x"]["hex"], spec["dice"]["y"]["pips_hex"]
+    c, m, y, k = pdf_writer.to_cmyk(black)
+    assert (c, m, y) == (0, 0, 0) and pdf_writer.NEAR_BLACK_K <= k < 1
+    rich = pdf_writer.rich_cmyk(black)
+    assert rich == (0.4, 0.3, 0.3, k)
+
+    def rgb(cmyk):
+        """How the renderer shows an ink: a swatch of it, rendered."""
+        from reportlab.lib.colors import CMYKColor
+        from reportlab.pdfgen.canvas import Canvas
+
+        path = tmp_path / "swatch.pdf"
+        canvas = Canvas(str(path), pagesize=(20, 20))
+        canvas.setFillColor(CMYKColor(*cmyk))
+        canvas.rect(0, 0, 20, 20, stroke=0, fill=1)
+        canvas.save()
+        swatch = pdfium.PdfDocument(str(path))
+        value = np.array(swatch[0].render(scale=1).to_pil().convert("RGB"), dtype=float)[10, 10]
+        swatch.close()
+        return value
+
+    assert np.abs(rgb(rich) - rgb((0, 0, 0, k))).max() > 20  # rich and black ink alone look apart
+
+    options = resolve_options(spec, BuildOptions(press=True))
+    module = games.stage(spec.game, "parts")
+    laid = sheets.impose(spec, module.parts(spec, options), options, module)
+    sheet = next(s for s in laid if any(p.part.kind == "die" for p in s.placements))
+    slug = pdf_writer.Press(sheets.bleed_width(options)).slug
+    result = built("phoenix", press=True)
+    dpi = 150
+    pdf = pdfium.PdfDocument(str(result.kit_pdf))
+    page = pdf[sheet.number - 1]
+    image = np.array(page.render(scale=dpi / 72).to_pil().convert("RGB"), dtype=float)
+    height = page.get_size()[1] / PT_PER_MM
+    pdf.close()
+
+    def at(x, y):
+        return image[int(round((height - y - slug) / 25.4 * dpi)), int(round((x + slug) / 25.4 * dpi))]
+
+    x_die = next(p for p in sheet.placements if p.part.kind == "die" and p.part.meta["axis"] == "x")
+    faces = [i for i in x_die.items() if isinstance(i, Fill) and i.color == black]
+    assert len(faces) == 6
+    for face in faces:
+        x0, y0 = min(px for px, _ in face.points), min(py for _, py in face.points)
+        assert np.abs(at(x0 + 1.0, y0 + 1.0) - rgb(rich)).max() < 6, "a face is not rich black"
+    bleed = [f for f in sheet.bleed if f.color == black]
+    assert bleed and all(f.rich for f in bleed)
+    for f in bleed:
+        inside = Polygon(f.points).buffer(-0.4)
+        if not inside.is_empty:
+            point = inside.representative_point()
+            assert np.abs(at(point.x, point.y) - rgb(rich)).max() < 6, "the die's bleed is not rich black"
+    y_die = next(p for p in sheet.placements if p.part.kind == "die" and p.part.meta["axis"] == "y")
+    pip = next(i for i in y_die.items() if isinstance(i, Circle) and i.fill == pips)
+    assert np.abs(at(*pip.center) - rgb(pdf_writer.to_cmyk(pips))).max() < 6, "a pip printed rich"
 
 
 def test_cmyk_conversion_prints_greys_with_black_ink_alone():

@@ -16,7 +16,7 @@ the same file every time.
 from __future__ import annotations
 
 from ..shapes import LineString, MultiLineString, Point, Polygon, box, linemerge, make_valid, polygonize, unary_union
-from .core import ART, CUT, Circle, Fill, Line
+from .core import ART, CUT, FIELD_MM2, Circle, Fill, Line, polygon_area
 
 BLEED = "bleed"  # the role of bleed fills: print only, drawn before everything else
 TOUCH = 0.05  # mm: a field this close to the cut line runs along it
@@ -88,7 +88,8 @@ def bleed_fills(items, area, keep_out, width: float, printable) -> list[Fill]:
             continue
         reach = linemerge(along).buffer(width + TOUCH, cap_style="flat", join_style="mitre")
         grown = field.buffer(width, join_style="mitre", mitre_limit=4.0)
-        out += _fills(grown.intersection(reach).intersection(room), item.color)
+        out += _fills(grown.intersection(reach).intersection(room), item.color,
+                      rich=item.rich or polygon_area(item.points) >= FIELD_MM2)
     return out
 
 
@@ -99,7 +100,7 @@ def _lines(geometry) -> list:
     return [g for part in getattr(geometry, "geoms", ()) for g in _lines(part)]
 
 
-def _fills(geometry, color: str) -> list[Fill]:
+def _fills(geometry, color: str, rich: bool = False) -> list[Fill]:
     """Fill items for the polygons of a shapely geometry (of any kind)."""
     polygons = []
     stack = [geometry]
@@ -111,7 +112,7 @@ def _fills(geometry, color: str) -> list[Fill]:
         elif hasattr(g, "geoms"):
             stack.extend(g.geoms)
     polygons.sort(key=lambda p: (round(p.bounds[0], 4), round(p.bounds[1], 4)))
-    return [Fill(_ring(p.exterior), color, role=BLEED, holes=tuple(_ring(h) for h in p.interiors))
+    return [Fill(_ring(p.exterior), color, role=BLEED, holes=tuple(_ring(h) for h in p.interiors), rich=rich)
             for p in polygons]
 
 

@@ -60,6 +60,7 @@ WASTE_GREY = "#9A9A9A"
 INK = "#000000"
 
 PT = 25.4 / 72  # millimetres per point
+FIELD_MM2 = 100.0  # a fill this large is a field (a press prints a black one rich), smaller ones marks
 
 Point = tuple[float, float]
 
@@ -88,6 +89,9 @@ class Fill:
     large: bool = False  # a large fill: ink-saver mode draws only its outline
     # Polygons cut out of this one (even-odd), e.g. the piece inside a waste frame.
     holes: tuple = ()
+    # A print shop prints a black fill rich when it is a field (FIELD_MM2 or
+    # more); ``rich`` says so of a fill that is part of one (a field's bleed).
+    rich: bool = False
 
 
 @dataclass(frozen=True)

@@ -17,9 +17,9 @@ from pathlib import Path
 from reportlab.lib.colors import CMYKColor, HexColor, toColor
 from reportlab.pdfgen.canvas import FILL_EVEN_ODD, Canvas
 
-from ..parts.bleed import BLEED
-from ..parts.core import (CUT, GLUE, GUIDE, MOUNTAIN, VALLEY, WASTE, WASTE_GREY, Circle, Fill, Line, Text,
+from ..parts.core import (CUT, FIELD_MM2, MOUNTAIN, VALLEY, WASTE, WASTE_GREY, Circle, Fill, Line, Text,
                           polygon_area)
+from ..parts.cutlines import layer
 from .fonts import register_fonts
 
 MM = 72 / 25.4  # points per millimetre
@@ -56,7 +56,8 @@ CROP_LENGTH = 5.0  # mm
 CROP_PT = 0.25
 REGISTRATION = (1.0, 1.0, 1.0, 1.0)  # crop marks print on every plate
 RICH_BLACK = (0.4, 0.3, 0.3, 1.0)  # for large black fills only: deeper than black ink alone
-RICH_BLACK_MM2 = 100.0  # a black fill at least this large is printed rich; text and lines never are
+RICH_BLACK_MM2 = FIELD_MM2  # a black fill at least this large is printed rich; text and lines never are
+NEAR_BLACK_K = 0.8  # a colour converted to this much black ink or more is a black (a die's #1A1A1A)
 
 
 def to_cmyk(hex_code: str) -> tuple:
@@ -173,16 +174,34 @@ def _crop_marks(canvas: Canvas, paper, press: Press) -> None:
 
 
 def _press_colour(press: Press):
-    """The pen's colours for a print shop: CMYK (``cmyk_only``), and RICH as rich black."""
+    """The pen's colours for a print shop: CMYK (``cmyk_only``), and a colour
+    keyed RICH + hex as that black made rich (``rich_cmyk``), unless the
+    spec gives its CMYK, which is printed as given."""
     convert = cmyk_only(press.cmyk)
+    given = {k.upper() for k in press.cmyk}
 
     @lru_cache(maxsize=None)
     def colour(key: str) -> CMYKColor:
-        return CMYKColor(*RICH_BLACK) if key == RICH else convert(key)
+        if key.startswith(RICH) and key[len(RICH):].upper() not in given:
+            return CMYKColor(*rich_cmyk(key[len(RICH):]))
+        return convert(key.removeprefix(RICH))
     return colour
 
 
-RICH = "rich black"  # the key of RICH_BLACK among colours
+RICH = "rich:"  # the key of a black printed rich, before its hex code
+
+
+def near_black(hex_code: str) -> bool:
+    """Whether a colour prints as a black (NEAR_BLACK_K of black ink or more by
+    ``to_cmyk``): a large field of it is printed rich, as pure black is."""
+    return len(hex_code.lstrip("#")) == 6 and to_cmyk(hex_code)[3] >= NEAR_BLACK_K - 1e-9
+
+
+def rich_cmyk(hex_code: str) -> tuple:
+    """A black field's ink: its own black, over RICH_BLACK's cyan, magenta and
+    yellow (a near black stays as light as it is, and as deep as pure black's field)."""
+    c, m, y, k = to_cmyk(hex_code)
+    return (max(c, RICH_BLACK[0]), max(m, RICH_BLACK[1]), max(y, RICH_BLACK[2]), k)
 
 
 def draw_items(canvas: Canvas, items, fonts, ink_saver: bool, colour=None) -> None:
@@ -192,18 +211,7 @@ def draw_items(canvas: Canvas, items, fonts, ink_saver: bool, colour=None) -> No
     ``fonts`` is ``writers.fonts.register_fonts()``. The canvas's graphics
     state is the same afterwards as before."""
     # Shading first, then art, then the cut and fold lines on top, so no
-    # picture ever hides a line the user must cut or fold along.
-    def layer(item) -> int:
-        if isinstance(item, Fill) and item.role == BLEED:
-            return -1
-        if isinstance(item, Fill) and item.role in (WASTE, GLUE):
-            return 0
-        if isinstance(item, Line) and item.role in (CUT, VALLEY, MOUNTAIN):
-            return 2
-        if isinstance(item, Line) and item.role == GUIDE:
-            return 3
-        return 1
-
+    # picture ever hides a line the user must cut or fold along (``layer``).
     pen = _Pen(canvas, colour or _colour)
     pen.push()
     # In ink-saver mode a large fill becomes a band along its outline, but not
@@ -305,8 +313,9 @@ def _fill(pen: _Pen, item: Fill, ink_saver: bool, folds=()) -> None:
     else:
         stroke = item.stroke is not None
         fill = item.color
-        if pen.press and fill.upper() == "#000000" and polygon_area(item.points) >= RICH_BLACK_MM2:
-            fill = RICH  # a press's large black field; text and lines stay black ink alone
+        if pen.press and near_black(fill) and \
+                (item.rich or polygon_area(item.points) >= RICH_BLACK_MM2):
+            fill = RICH + fill  # a press's large black field; text and lines stay black ink alone
         if stroke:
             pen.set(fill=fill, stroke=item.stroke, width=item.stroke_pt, join=0, cap=0, dash=())
         else:

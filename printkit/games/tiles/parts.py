@@ -5,9 +5,9 @@ cut lines, so a trimmer cuts each line once, with crop marks beyond the
 grid in the margin (they never touch the art). On the grid the tiles turn
 so that every cut line has the same colour on both sides (the black halves
 meet in diamonds): a cut that drifts a little leaves no sliver of the other
-colour on a tile's edge. Where a cut line runs through black, it is drawn
-as a light hairline (a guide, 0.12 mm: too thin to leave a visible sliver
-on a tile's edge), so it stays visible once the sheet is cut into strips.
+colour on a tile's edge. Where a cut line runs through black, the sheets
+draw it light (``printkit.parts.cutlines``), so it stays visible once the
+sheet is cut into strips.
 
 Ink-saver mode (for coloured cardstock): the black halves are hatched and
 outlined instead of filled, and the white halves are left to the card.
@@ -26,7 +26,8 @@ from .shapes import BLACK, WHITE, ShapeBook, connected, corner, normalise, swapp
 from ...sheets import Paper, content_box, paper_for
 from ...spec import data_of
 from ...writers.fonts import fit_size, text_width_mm
-from ...parts.core import ART, CUT, GUIDE, MIN_TEXT_PT, Circle, Fill, Line, Part, Text, rect
+from ...parts.core import ART, CUT, MIN_TEXT_PT, Circle, Fill, Line, Part, Text, rect
+from ...parts.cutlines import KNOCKOUT_PT
 from ...parts.nets import cells_outline
 from ...literal import as_written
 
@@ -36,11 +37,10 @@ MARK_GAP = 1.0  # mm between the grid and a crop mark
 MARK_BEYOND = 2.0
 MARK_SIDE = 6.0  # mm of margin a crop mark takes beside the grid, at most
 MARK_LEAST = 3.5  # mm: smaller crop marks are not worth a row less of tiles
-GUIDE_GREY = "#C8C8C8"
-GUIDE_PT = 0.35
 TILE_EDGE_GREY = "#9A9A9A"
 HATCH_STEP = 1.6  # mm between hatching lines in ink-saver mode
 HATCH_PT = 0.7
+HATCH_CLEAR = 0.6  # mm between the hatching and a tile's edge
 OUTLINE_PT = 1.0
 PAPER_WHITE = "#FFFFFF"
 
@@ -70,13 +70,20 @@ def _hatch(poly, size: float, color: str) -> list:
     height = size / math.sqrt(2)  # from the diagonal to the corner
     lines = []
     steps = int(height / HATCH_STEP)
+    # Each line stops HATCH_CLEAR short of the tile's edges, which are cut
+    # lines: they cross them at 45 degrees, so they end that much times
+    # root 2 inside, and the cut lines run on paper, not through hatching.
+    trim = HATCH_CLEAR * math.sqrt(2)
     for k in range(1, steps + 1):
         t = 1 - k * HATCH_STEP / height  # 1 on the diagonal, 0 at the corner
-        if t <= 0.02:
-            break
         p = (ox + (a[0] - ox) * t, oy + (a[1] - oy) * t)
         q = (ox + (b[0] - ox) * t, oy + (b[1] - oy) * t)
-        lines.append(Line((p, q), role=ART, color=color, width_pt=HATCH_PT))
+        length = math.dist(p, q)
+        if length <= 2 * trim + HATCH_STEP / 2:
+            break
+        u = ((q[0] - p[0]) / length * trim, (q[1] - p[1]) / length * trim)
+        lines.append(Line(((p[0] + u[0], p[1] + u[1]), (q[0] - u[0], q[1] - u[1])), role=ART, color=color,
+                          width_pt=HATCH_PT))
     return lines
 
 
@@ -165,24 +172,14 @@ def tile_grid(count: int, first: int, size: float, columns: int, side: float, en
         outline += [(x0 + last_row * size, full_bottom), (x0 + last_row * size, y0)]
     outline.append((x0, y0))
     inner: list = []
-    guides: list = []
     for row in range(1, used_rows):  # horizontal lines, top to bottom
         y = top - row * size
-        segment = ((x0, y), (x0 + min(row_tiles(row - 1), row_tiles(row)) * size, y))
-        inner.append(segment)
-        if (row - 1) % 2 == 0:  # the row above has black along its bottom
-            guides.append(segment)
+        inner.append(((x0, y), (x0 + min(row_tiles(row - 1), row_tiles(row)) * size, y)))
     for column in range(1, wide):  # vertical lines
         rows_inside = used_rows if column < last_row else used_rows - 1
         x = x0 + column * size
-        segment = ((x, top), (x, top - rows_inside * size))
-        inner.append(segment)
-        if (column - 1) % 2 == 0:  # the column on the left has black along its right
-            guides.append(segment)
+        inner.append(((x, top), (x, top - rows_inside * size)))
     cuts = [Line(tuple(outline), role=CUT, closed=True)] + [Line(c, role=CUT) for c in inner]
-    if not ink_saver:
-        # Over the cut line, so a black-on-black cut stays visible.
-        art += [Line(g, role=GUIDE, color=GUIDE_GREY, width_pt=GUIDE_PT) for g in guides]
     part.extend(art)
     part.extend(cuts)
     part.extend(crop_marks(x0, y0, columns=wide, rows=used_rows, size=size, beyond=beyond,
@@ -306,7 +303,7 @@ def reference_card(spec, options) -> Part:
                 base_y = mid - ih * mini / 2
                 for cx, cy, o in image:
                     items += tile_items(x + cx * mini, base_y + cy * mini, mini, o, colors,
-                                        ink_saver=False, edge=TILE_EDGE_GREY, edge_pt=0.3)
+                                        ink_saver=False, edge=TILE_EDGE_GREY, edge_pt=KNOCKOUT_PT)
                 x += w * mini + IMAGE_GAP
         y -= h + row_gap
     items.append(Line(((sep_x, rows_top), (sep_x, y + row_gap)), role=ART, color="#BBBBBB", width_pt=0.5))

@@ -1,0 +1,186 @@
+"""Cut lines that stay visible on whatever they cross.
+
+A cut line is printed thin and black (``cut``), which disappears on a dark
+field or on the dark bleed past it: the user then cuts along the edge of
+the bleed instead, millimetres off. ``cut_guides`` looks at what a sheet
+prints on each side of every cut line and adds print-only ``guide`` lines,
+drawn over the cut lines, where black would not show:
+
+- dark on both sides: a light line centred on the cut, KNOCKOUT_PT wide
+  (a knock-out finer than 0.2 mm fills in on an inkjet);
+- dark on one side only: a double line, the light line on the dark side and
+  a black one on the light side, meeting on the cut, so the edge between
+  them is where to cut whichever side one looks from;
+- light on both sides: nothing, the black cut line shows.
+
+"Dark" is a colour whose luma (Rec. 601, as a greyscale print or render
+weighs red, green and blue) is nearer the black ink than the light line's:
+each side gets the line that differs from it most. What lies on a side is
+found as the writer paints it: the topmost fill there, in drawing order,
+bleed and waste included; in ink-saver mode a large fill is only the band
+along its outline and waste is hatched on paper.
+"""
+
+from __future__ import annotations
+
+import math
+
+from ..shapes import LineString, Point, Polygon, STRtree, make_valid
+from .bleed import BLEED
+from .core import CUT, GLUE, GUIDE, INK, MOUNTAIN, PT, VALLEY, WASTE, Circle, Fill, Line
+
+LIGHT = "#C8C8C8"  # the light cut line: far from black and from dark fields, not glaring on the cut edge
+KNOCKOUT_PT = 0.6  # 0.21 mm: a light line on a dark field no finer than 0.2 mm
+CUT_INK_PT = 0.4  # the black half of a double line, as wide as a cut line (writers.pdf.CUT_PT)
+BAND_PT = 1.6  # ink-saver's band inside a large fill's outline (writers.pdf.INK_SAVER_OUTLINE_PT)
+SIDE = 0.3  # mm from the cut at which each side's background is read: past the light line
+STEP = 0.4  # mm between readings along a cut
+EXACT = 0.02  # mm: where a side turns from light to dark is found this closely
+PAPER = 255.0
+
+
+def luma(hex_code: str) -> float:
+    """0 (black) .. 255 (white): how light an sRGB colour prints in grey."""
+    text = hex_code.lstrip("#")
+    if len(text) == 3:
+        text = "".join(c * 2 for c in text)
+    r, g, b = (int(text[i:i + 2], 16) for i in (0, 2, 4))
+    return 0.299 * r + 0.587 * g + 0.114 * b
+
+
+DARK_BELOW = luma(LIGHT) / 2  # a field darker than this shows the light line better than black
+
+
+def is_dark(hex_code: str) -> bool:
+    return luma(hex_code) < DARK_BELOW
+
+
+def layer(item) -> int:
+    """The order the writer paints items in (stable within a layer): glue
+    tabs and waste, then bleed (a field's colour past its cut shows on the
+    waste around it, which is cut away), art, cut and fold lines, guides last."""
+    if isinstance(item, Fill) and item.role in (WASTE, GLUE):
+        return 0
+    if isinstance(item, Fill) and item.role == BLEED:
+        return 1
+    if isinstance(item, Line) and item.role in (CUT, VALLEY, MOUNTAIN):
+        return 3
+    if isinstance(item, Line) and item.role == GUIDE:
+        return 4
+    return 2
+
+
+def _surfaces(items, ink_saver: bool):
+    """(shape, dark) of every painted area, in the order it is painted."""
+    out = []
+    for item in sorted(items, key=layer):
+        if isinstance(item, Fill) and len(item.points) > 2:
+            if ink_saver and item.role == WASTE:
+                continue  # sparse hatching on paper
+            shape = Polygon(item.points, [h for h in item.holes if len(h) > 2])
+            shape = shape if shape.is_valid else make_valid(shape)
+            if ink_saver and item.large:
+                shape = shape.difference(shape.buffer(-max(item.stroke_pt, BAND_PT) * PT))
+            colour = item.color
+        elif isinstance(item, Circle) and item.fill:
+            shape = Point(item.center).buffer(item.radius, 16)
+            colour = item.fill
+        else:
+            continue
+        if not shape.is_empty:
+            out.append((shape, is_dark(colour)))
+    return out
+
+
+class _Background:
+    """Whether the sheet is dark at a point: its topmost painted area there."""
+
+    def __init__(self, surfaces):
+        self.shapes = [s for s, _ in surfaces]
+        self.dark = [d for _, d in surfaces]
+        self.tree = STRtree(self.shapes)
+        self.dark_tree = STRtree([s for s, d in surfaces if d])
+
+    def near_dark(self, geometry, distance: float) -> bool:
+        return len(self.dark_tree.query(geometry, predicate="dwithin", distance=distance)) > 0
+
+    def at(self, x: float, y: float) -> bool:
+        point = Point(x, y)
+        for index in sorted(self.tree.query(point), reverse=True):
+            if self.shapes[index].covers(point):
+                return self.dark[index]
+        return False  # paper
+
+
+def cut_guides(items, ink_saver: bool = False) -> list[Line]:
+    """The guide lines that keep a sheet's cut lines visible (see the module doc);
+    ``items`` are everything the sheet prints, in sheet coordinates."""
+    items = list(items)
+    surfaces = _surfaces(items, ink_saver)
+    if not any(dark for _, dark in surfaces):
+        return []
+    ground = _Background(surfaces)
+    out: list[Line] = []
+    for item in items:
+        if not (isinstance(item, Line) and item.role == CUT and len(item.points) > 1):
+            continue
+        points = list(item.points) + ([item.points[0]] if item.closed else [])
+        for p, q in zip(points, points[1:]):
+            out += _segment_guides(p, q, ground)
+    return out
+
+
+def _segment_guides(p, q, ground: _Background) -> list[Line]:
+    length = math.dist(p, q)
+    if length < 1e-9 or not ground.near_dark(LineString([p, q]), SIDE + 1e-6):
+        return []
+    ux, uy = (q[0] - p[0]) / length, (q[1] - p[1]) / length
+    nx, ny = -uy, ux  # the left of p -> q
+
+    def sides(t: float) -> tuple[bool, bool]:
+        x, y = p[0] + ux * t, p[1] + uy * t
+        return ground.at(x + nx * SIDE, y + ny * SIDE), ground.at(x - nx * SIDE, y - ny * SIDE)
+
+    # Read the sides every STEP; where they change, find the change to EXACT.
+    count = max(1, math.ceil(length / STEP))
+    ts = [length * k / count for k in range(count + 1)]
+    runs: list[list] = []  # [start, end, (left dark, right dark)]
+    before = sides(ts[0])
+    start = 0.0
+    for t0, t1 in zip(ts, ts[1:]):
+        now = sides(t1)
+        if now == before:
+            continue
+        low, high = t0, t1
+        while high - low > EXACT:
+            mid = (low + high) / 2
+            if sides(mid) == before:
+                low = mid
+            else:
+                high = mid
+        runs.append([start, (low + high) / 2, before])
+        start, before = (low + high) / 2, now
+    runs.append([start, length, before])
+
+    out = []
+    light_w, ink_w = KNOCKOUT_PT * PT, CUT_INK_PT * PT
+    for t0, t1, (left, right) in runs:
+        if t1 - t0 < EXACT or not (left or right):
+            continue
+
+        def along(offset: float):
+            return ((p[0] + ux * t0 + nx * offset, p[1] + uy * t0 + ny * offset),
+                    (p[0] + ux * t1 + nx * offset, p[1] + uy * t1 + ny * offset))
+
+        if left and right:
+            out.append(Line(_rounded(along(0.0)), role=GUIDE, color=LIGHT, width_pt=KNOCKOUT_PT))
+        else:
+            toward = 1.0 if left else -1.0  # the dark side
+            out.append(Line(_rounded(along(toward * light_w / 2)), role=GUIDE, color=LIGHT, width_pt=KNOCKOUT_PT))
+            out.append(Line(_rounded(along(-toward * ink_w / 2)), role=GUIDE, color=INK, width_pt=CUT_INK_PT))
+    return out
+
+
+def _rounded(points) -> tuple:
+    # The same kit is the same file every time.
+    return tuple((round(x, 4), round(y, 4)) for x, y in points)
