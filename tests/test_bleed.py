@@ -154,6 +154,49 @@ def test_the_black_die_shows_black_past_its_cut_edge_when_printed(tmp_path):
 
 
 @pytest.mark.parametrize("game", specs.bundled_games())
+def test_bleed_shows_past_every_cut_line_on_the_printed_page(game, tmp_path):
+    """Rendered: a millimetre past each cut line a coloured field runs along,
+    the page shows the field's colour, whatever else the part paints there
+    (McKinney's B quadrants once painted their grey waste over the start
+    square's bleed, so a cut a millimetre out left a grey edge)."""
+    import pypdfium2 as pdfium
+
+    from printkit.writers import pdf as pdf_writer
+
+    _, laid = imposed(game)
+    path = tmp_path / "kit.pdf"
+    pdf_writer.write(laid, path, title=game)
+    document = pdfium.PdfDocument(str(path))
+    dpi = 150
+    checked = 0
+    for sheet in _sheets_with_parts(game):
+        runs = [r for r in _runs_along_cut(sheet) if _covered_by_bleed(sheet, r[0], _out(r, 1.0))]
+        if not runs:
+            continue
+        page = document[sheet.number - 1]
+        image = np.array(page.render(scale=dpi / 72).to_pil().convert("RGB"), dtype=float)
+        for run in runs:
+            colour = run[0]
+            if not _shows_at(sheet, colour, _out(run, -0.2)):
+                continue  # hidden at the cut by later art: it bleeds nothing there
+            x, y = _out(run, 1.0)
+            pixel = image[int(round((sheet.paper.height - y) / 25.4 * dpi)), int(round(x / 25.4 * dpi))]
+            want = np.array([int(colour.lstrip("#")[i:i + 2], 16) for i in (0, 2, 4)])
+            assert np.abs(pixel - want).max() <= 8, \
+                f"{game} sheet {sheet.number}: {pixel} a millimetre past the cut at {run[1]}, not {colour}"
+            checked += 1
+    document.close()
+    if game != "tiles":
+        assert checked, f"{game}: no bleed measured"
+
+
+def _out(run, depth: float):
+    """The point ``depth`` mm outward (negative: inward) from a run's middle."""
+    _, (x, y), (nx, ny) = run
+    return (x + nx * depth, y + ny * depth)
+
+
+@pytest.mark.parametrize("game", specs.bundled_games())
 @pytest.mark.parametrize("press", [False, True])
 def test_paper_shows_between_the_top_rows_bleed_and_the_title_stripe(game, press):
     # The stripe under each sheet's title is the kit's colours, as a top
