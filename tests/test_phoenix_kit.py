@@ -371,12 +371,19 @@ def test_ink_saver_keeps_dice_pips_marks_and_the_phoenix_emblem(built, phoenix_s
     assert not any(p["fill"] and p["color"] == gold for p in pdf_paths(saver[1]))
     emblem = phoenix_parts.EMBLEM_INK.upper()
     assert sum(p["fill"] and p["color"] == emblem for p in pdf_paths(saver[1])) >= 6 * 3
-    # The black die keeps its black pips (21 of them) but loses its solid faces.
+    # The black die keeps its black pips (21 of them) but loses its solid
+    # faces: each face is a black frame inside its edges (a ring), which the
+    # cut piece keeps, so it is told from the white die.
     black = phoenix_spec["dice"]["x"]["hex"].upper()
     face = phoenix_spec["dice"]["face_mm"]
     black_fills = [p["box"] for p in pdf_paths(saver[3]) if p["fill"] and p["color"] == black]
     assert sum(r - l < face / 3 for l, b, r, t in black_fills) >= 21
-    assert not any(r - l > face / 2 and t - b > face / 2 for l, b, r, t in black_fills)
+    frame = face * (1 - 2 * nets.FRAME_IN)
+    large = [(r - l, t - b) for l, b, r, t in black_fills if r - l > face / 2 or t - b > face / 2]
+    assert len(large) == 6 and all(abs(w - frame) < 0.1 and abs(h - frame) < 0.1 for w, h in large)
+    die = phoenix_parts.die_part(phoenix_spec, "x", ink_saver=True)
+    assert all(f.holes for f in die.items if isinstance(f, Fill) and f.color.upper() == black
+               and f.points and max(x for x, _ in f.points) - min(x for x, _ in f.points) > face / 2)
     coloured = [p["box"] for p in pdf_paths(colour[3]) if p["fill"] and p["color"] == black]
     assert sum(abs(r - l - face) < 0.1 and abs(t - b - face) < 0.1 for l, b, r, t in coloured) == 6
 
