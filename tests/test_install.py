@@ -7,6 +7,7 @@ import os
 import re
 import subprocess
 import sys
+import tarfile
 import tomllib
 import zipfile
 from pathlib import Path
@@ -27,6 +28,13 @@ def test_every_package_in_the_tree_is_listed_for_the_wheel():
     found = {
         ".".join(path.parent.relative_to(ROOT).parts)
         for path in (ROOT / "printkit").rglob("*.py")
+    }
+    # Folders of data only (fonts, schemas) are packages to setuptools too:
+    # listed, or it warns that it would leave them out.
+    found |= {
+        ".".join(path.relative_to(ROOT).parts)
+        for path in (ROOT / "printkit").rglob("*")
+        if path.is_dir() and path.name != "__pycache__" and any(f.is_file() for f in path.iterdir())
     }
     bundled = {"printkit.bundled.specs", "printkit.bundled.templates"}
     bundled |= {
@@ -106,11 +114,55 @@ def test_the_wheel_states_its_licence_as_an_spdx_expression(installed):
     """setuptools stops building a licence given as a table or a classifier in 2027."""
     wheel = installed[0]
     with zipfile.ZipFile(wheel) as archive:
-        meta = next(n for n in archive.namelist() if n.endswith(".dist-info/METADATA"))
+        names = archive.namelist()
+        meta = next(n for n in names if n.endswith(".dist-info/METADATA"))
         headers = archive.read(meta).decode("utf-8").split("\n\n", 1)[0].splitlines()
-        assert any(n.endswith(".dist-info/licenses/LICENSE") for n in archive.namelist())
-    assert "License-Expression: MIT" in headers
+    assert any(n.endswith(".dist-info/licenses/LICENSE") for n in names)
+    # The fonts every PDF embeds are not MIT: the expression and the files name both licences.
+    assert "License-Expression: MIT AND Bitstream-Vera" in headers
+    assert any(n.endswith(".dist-info/licenses/printkit/fonts/LICENSE") for n in names)
     assert not any(h.startswith(("License:", "Classifier: License ::")) for h in headers)
+    assert "printkit/py.typed" in names  # type checkers read printkit's annotations
+    assert "Name: printkit-games" in headers  # printkit on the index is another project
+
+
+@pytest.fixture(scope="module")
+def sdist(tmp_path_factory):
+    """The source distribution as ``python -m build`` makes it (and the wheel
+    from it), unpacked, with the build's log."""
+    base = tmp_path_factory.mktemp("sdist")
+    done = subprocess.run([sys.executable, "-m", "build", "-o", str(base), str(ROOT)],
+                          capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    archive = next(base.glob("printkit_games-*.tar.gz"))
+    with tarfile.open(archive) as tar:
+        tar.extractall(base, filter="data")
+    return next(p for p in base.iterdir() if p.is_dir()), done.stdout + done.stderr
+
+
+def test_the_build_gives_no_warning(sdist):
+    _, log = sdist
+    assert not [line for line in log.splitlines() if re.search(r"warning|deprecat", line, re.I)
+                and "byte-compiling is disabled" not in line]
+
+
+def test_the_source_distribution_carries_the_tests_and_what_they_read(sdist):
+    tree, _ = sdist
+    tracked = subprocess.run(["git", "ls-files", "tests", "benchmarks", "constraints", "scripts"], cwd=ROOT,
+                             capture_output=True, text=True)
+    if tracked.returncode != 0:
+        pytest.skip("not a git checkout")
+    missing = [name for name in tracked.stdout.splitlines() if not (tree / name).is_file()]
+    assert missing == []
+    for name in ("tests/conftest.py", "CHANGELOG.md", "README.md", "LICENSE", "printkit/py.typed",
+                 "printkit/fonts/LICENSE"):
+        assert (tree / name).is_file(), name
+    # Its tests run from it: a quick file of them, against the unpacked tree.
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "PYTHONHOME")}
+    done = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-p", "no:xdist",
+                           "tests/test_spec_loading.py"], cwd=tree, capture_output=True, text=True, env=env)
+    assert done.returncode == 0, done.stdout[-2000:]
+    assert re.match(r"\.{5,}\s+\[100%\]", done.stdout), done.stdout  # every test of it ran and passed
 
 
 def test_installed_printkit_is_the_wheel_not_the_checkout(installed):
