@@ -527,7 +527,7 @@ def cover(spec, options, width: float, height: float) -> list:
         "inside the back to make a tent.",
         "Slide each card down into the slit of a stand of its colour until its foot rests on the base, "
         "its type towards you and its back towards your opponent: each player sees only their own types "
-        "until a battle. A piece stands on one square, 1 mm clear of each neighbour.",
+        "until a battle. A piece stands on one square, 1 mm clear of its edges.",
         f"Die ({die_at}): cut it out, fold every line away from you and glue the tabs inside to close "
         "the cube.",
         f"Each player picks an army of {data['army']['size']} cards, at least one of each type, and sets "
