@@ -74,6 +74,10 @@ def run(name: str, agents: tuple = DEFAULT_AGENTS, games: int = 40, seed: int = 
     """Play, measure and print; returns the summary (what ``--json`` prints)."""
     options = {**rules.game_options(players, variant), **more_options}
     game = rules.load(name, **options)  # a bad spec or option fails here, before any game
+    if scheduler is not None:
+        from .cluster import scheduler_address
+
+        scheduler = scheduler_address(scheduler)[0]  # so does a malformed address
     seats = game.num_players
     if report:
         from .report import prepare
