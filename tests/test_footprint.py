@@ -78,7 +78,9 @@ def test_every_piece_stands_on_its_cell_with_room_to_pick_it_up(game):
 @pytest.mark.parametrize("game", sorted(PIECES))
 def test_every_set_up_has_a_cell_for_each_piece_and_the_length_of_its_row(game):
     _, _, found = declared(game)
-    for setup in (d for d in found if isinstance(d, SetUp)):
+    setups = [d for d in found if isinstance(d, SetUp)]
+    assert setups or game == "tiles"  # the tiles start on a clear table
+    for setup in setups:
         assert setup.count <= setup.cells, setup.name
         w, d = size_of(setup.piece.footprint)
         across = min(w, d) if any(t % 180 for t in setup.piece.turns) else w
@@ -100,6 +102,9 @@ def test_playground_a_stand_and_its_card_fill_a_square_less_a_millimetre_each_si
 
 
 def test_lams_papers_stack_and_every_counter_stands_inside_its_hex():
+    """Lam's seed: "Papers also stack on top of one another (friendly or
+    enemy) when they move onto the same space": every Paper, of either
+    colour, measures the same."""
     _, parts, found = declared("lam")
     papers = [p for p in found if isinstance(p, Piece) and p.stack]
     assert len(papers) == 2 * 9  # every Paper of both colours, each measured
@@ -110,6 +115,9 @@ def test_lams_papers_stack_and_every_counter_stands_inside_its_hex():
 
 
 def test_mckinneys_builder_is_the_triangle_its_net_folds_into():
+    """McKinney's seed: "fold the edges and glue the tab beneath the other side
+    to make a triangular Builder piece"; "These central squares are the
+    starting points of the correlated Builders"."""
     spec, parts, found = declared("mckinney")
     builder = next(p for p in found if isinstance(p, Piece) and p.name == "Builders")
     side = spec["kit"]["builder"]["side_mm"]
@@ -159,6 +167,19 @@ def test_pieces_that_stack_must_be_one_size():
     assert "Papers must all be one size, but Papers (Red) measure 20.0 x 20.0 mm and Papers (Blue) 21.0 x 21.0" \
         in message
     assert footprint.check(_Spec(), [small, small]) == []
+
+
+def test_tiles_lie_edge_to_edge_on_their_own_grid():
+    """Tiles' seed: "Forty-eight identical square tiles"; "a tile must be
+    positioned so that it will touch any edge of at least one tile": each
+    tile, measured between its sheet's cut lines, is its grid's step exactly."""
+    spec, parts, found = declared("tiles")
+    size = spec["tiles"]["size_mm"]
+    assert len(found) == sum(1 for p in parts if p.kind == "tiles") >= 1
+    for piece in found:
+        assert size_of(piece.footprint) == pytest.approx((size, size), abs=1e-6)
+    wider = Piece("tiles", rect(0, 0, size + 0.1, size), found[0].cell)
+    assert not footprint.fits(wider)
 
 
 def test_a_turn_lets_a_long_piece_fit_and_a_piece_that_may_not_turn_does_not():
