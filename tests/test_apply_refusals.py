@@ -1,5 +1,7 @@
 """The shared apply finds an action by binary search in the sorted legal
-list; it accepts and refuses exactly what a plain membership test does."""
+list; it accepts and refuses exactly the whole numbers a plain membership
+test does. (What is not a whole number is refused before any lookup:
+tests/test_apply_integral.py.)"""
 
 from __future__ import annotations
 
@@ -47,7 +49,7 @@ def test_apply_agrees_with_a_membership_test_over_random_games(name, options):
         while not state.is_terminal() and turns < 150:
             legal = set(state.next_actions())
             candidates = [*sorted(legal)[:6], -1, 0, 4, 5, 10, 11, 12, game.num_distinct_actions,
-                          True, 5.0, None, "5", [], rng.randrange(game.num_distinct_actions)]
+                          rng.randrange(game.num_distinct_actions)]
             for action in candidates:
                 mine = outcome(state.clone(), action, type(state).apply)
                 plain = outcome(state.clone(), action, by_membership)

@@ -27,6 +27,7 @@ from __future__ import annotations
 from bisect import bisect_left
 import copy
 import json
+import operator
 
 from ..errors import PrintkitError, no_such_variant
 
@@ -36,6 +37,22 @@ TERMINAL = -4
 
 class IllegalAction(PrintkitError):
     """An action (or a move in notation) that is not legal in this state."""
+
+
+def action_number(action) -> int:
+    """``action`` as the int it stands for: any integral number (a numpy
+    integer, anything with ``__index__``), as OpenSpiel and numpy code pass
+    them; IllegalAction for anything else. A boolean is refused, though
+    Python counts it an int: a yes or no is no action, as a spec's and a
+    position's integers are never true or false (``same_json``)."""
+    if type(action) is int:
+        return action
+    if isinstance(action, bool):
+        raise IllegalAction(f"action {action!r} is a yes or no, not an action number")
+    try:
+        return operator.index(action)
+    except TypeError:  # 2.0, "3", None, a list: no action at all
+        raise IllegalAction(f"action {action!r} is not an action: actions are whole numbers") from None
 
 
 def winner_returns(winner, n: int) -> list[float]:
@@ -223,7 +240,12 @@ class State:
         return [a for a, _ in self.chance_outcomes()]
 
     def apply(self, action: int) -> None:
-        """Apply ``action`` in place; IllegalAction if it is not legal now."""
+        """Apply ``action`` in place; IllegalAction if it is not legal now.
+
+        ``action`` may be any integral number (``action_number``); anything
+        else is refused before the state is touched."""
+        if type(action) is not int:
+            action = action_number(action)
         legal = self._legal_cache
         # Legal actions already worked out and not empty: not a chance node
         # (the contract), so a playout's apply asks nothing more of the game.
@@ -232,16 +254,13 @@ class State:
             legal = self._chance_actions()  # any container: a set for a die
         elif legal is None:
             legal = self.legal_actions()
-        if type(action) is int and not chance:
+        if not chance:
             # Legal actions are sorted and unique (the contract): a binary
             # search, where a move list may hold over a hundred.
             at = bisect_left(legal, action)
             known = at < len(legal) and legal[at] == action
-        else:  # a draw, or True, 2.0, "3": looked up as the container looks them up, as ever
-            try:
-                known = action in legal
-            except TypeError:  # an unhashable value looked up in a set: no action at all
-                known = False
+        else:  # a draw: looked up as the container looks it up (a set for a die)
+            known = action in legal
         if not known:
             raise IllegalAction(f"action {action!r} is not legal in this position")
         self.apply_listed(action)

@@ -35,7 +35,7 @@ from bisect import bisect_left, insort
 from ...errors import PrintkitError
 from ...spec import data_of
 from ...rules import base
-from ...rules.base import TERMINAL, IllegalAction
+from ...rules.base import TERMINAL, IllegalAction, action_number
 from . import position
 from .board import FILES, UNIT_TYPES, layout, parse_square, square_name
 from .turn import BUILD, BUILDER, BUILDER_MOVE, LETTERS, OVER, PHASES, SLIDER, UNIT_MOVE, UNITS
@@ -709,10 +709,12 @@ class State(base.State):
         return False
 
     def apply(self, action: int) -> None:
+        if type(action) is not int:  # a numpy integer is its int; anything else is refused here
+            action = action_number(action)
         legal = self._legal_cache
         # Checked against the legal actions when a playout has just asked for
         # them; otherwise without building the list.
-        if legal is None or type(action) is not int:
+        if legal is None:
             listed = self._is_legal(action)
         elif self.phase != UNITS:  # a short list
             listed = action in legal
@@ -722,7 +724,7 @@ class State(base.State):
             # it starts from (square_of: the wall's cell for an action that is
             # no step, and for one past the last).
             g = self.game
-            square = g.square_of[action] if action < g.num_distinct_actions else g.squares
+            square = g.square_of[action] if 0 <= action < g.num_distinct_actions else g.squares
             listed = g.units_of[self.player][self.cells[square]] and action in self.moves[square]
         else:
             listed = True

@@ -27,14 +27,13 @@ the reference (templates/tiles-notation.md.j2) and in ``to_json``.
 from __future__ import annotations
 
 import json
-import numbers
 import re
 from bisect import bisect_left
 
 from ...errors import PrintkitError
 from ...spec import data_of
 from ...rules import base
-from ...rules.base import TERMINAL, IllegalAction, same_json
+from ...rules.base import TERMINAL, IllegalAction, action_number, same_json
 from .shapes import BLACK, CODES, COLOURS, ORIENTATIONS, STEPS, WHITE, ShapeBook
 
 WINDOW = 64  # actions encode x and y in -WINDOW..WINDOW
@@ -159,10 +158,8 @@ class State(base.State):
 
     def apply(self, action) -> None:
         """Apply ``action`` in place; IllegalAction if it is not legal now."""
-        if type(action) is not int:  # a bool, a numpy integer, anything else
-            if not isinstance(action, numbers.Integral):
-                raise IllegalAction(f"action {action!r} is not legal in this position")
-            action = int(action)
+        if type(action) is not int:  # a numpy integer is its int; a bool or anything else is refused
+            action = action_number(action)
         if not 0 <= action < ACTION_LIMIT:
             raise IllegalAction(f"action {action!r} is not legal in this position")
         x, y, o = decode(action)
