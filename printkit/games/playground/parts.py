@@ -199,7 +199,11 @@ def piece_figure(spec, options=None) -> Part:
     items += squares(y_above, square)
     for k in range(3):
         cx, cy = names_w + (k + 0.5) * square, y_above + square / 2
-        items.append(Fill(rect(cx - w / 2, cy - base / 2, w, base), color["hex"], stroke=INK, stroke_pt=0.4))
+        # The two faces lean in from the base's long edges: their bands show along them.
+        lean = STAND_BAND * base / 2
+        items.append(Fill(rect(cx - w / 2, cy - base / 2, w, base), "#FFFFFF", stroke=INK, stroke_pt=0.4))
+        items += [Fill(rect(cx - w / 2, y, w, lean), color["hex"]) for y in (cy - base / 2, cy + base / 2 - lean)]
+        items.append(Line(((cx - w / 2, cy), (cx + w / 2, cy)), role="art", color=INK, width_pt=0.3))  # the ridge
         items.append(Fill(rect(cx - card_w / 2, cy - CARD_THICK / 2, card_w, CARD_THICK), "#FFFFFF", stroke=INK,
                           stroke_pt=0.3))
     items += _dimension(names_w + square, names_w + 2 * square, y_above - 1.8, f"{square:g} mm square", below=True)
@@ -214,22 +218,26 @@ def piece_figure(spec, options=None) -> Part:
         items += translate(card_front(kind, color, sizes), cx - card_w / 2, y_side)
         items.append(Line(rect(cx - card_w / 2, y_side, card_w, card_h), role="art", closed=True, color=INK,
                           width_pt=0.4))
-        # The stand's front face hides the card's foot, up to the ridge.
-        items.append(Fill(rect(cx - w / 2, y_side, w, ridge), color["hex"], stroke=INK, stroke_pt=0.4))
-        items += player_mark(color["mark"], cx, y_side + ridge / 2, min(6.0, ridge - 2.0), on)
+        # The stand's front face hides the card's foot, up to the ridge: leaning
+        # back, it shows its band and mark shortened in the ridge's height.
+        band = STAND_BAND * ridge
+        items.append(Fill(rect(cx - w / 2, y_side, w, ridge), "#FFFFFF", stroke=INK, stroke_pt=0.4))
+        items.append(Fill(rect(cx - w / 2, y_side, w, band), color["hex"], stroke=INK, stroke_pt=0.4))
+        items += player_mark(color["mark"], cx, y_side + band + (ridge - band) / 2, min(5.0, ridge - band - 1.0),
+                             color["hex"])
     for k in range(4):  # where the squares meet
         x = names_w + k * square
         items.append(Line(((x, y_side - 1.5), (x, y_side)), role="art", color=INK, width_pt=0.4))
     items += name(y_side + card_h / 2 + 2.0, "seen by", "their owner")
-    # From the side, at the right: the tent, the card standing through its ridge.
+    # From the side, at the right: the tent's open end, the card standing through its ridge.
     x_tent = names_w + row + FIGURE_GAP
     items.append(Line(((x_tent, y_side), (x_tent + square, y_side)), role="art", color=INK, width_pt=0.8))
     for x in (x_tent, x_tent + square):
         items.append(Line(((x, y_side - 1.5), (x, y_side)), role="art", color=INK, width_pt=0.4))
     mid = x_tent + square / 2
     items.append(Fill(rect(mid - CARD_THICK / 2, y_side, CARD_THICK, card_h), "#FFFFFF", stroke=INK, stroke_pt=0.4))
-    items.append(Fill(((mid - base / 2, y_side), (mid + base / 2, y_side), (mid, y_side + ridge)), color["hex"],
-                      stroke=INK, stroke_pt=0.4))
+    items.append(Line(((mid - base / 2, y_side), (mid + base / 2, y_side), (mid, y_side + ridge)), role="art",
+                      closed=True, color=color["hex"], width_pt=1.5))
     items += _dimension(x_tent, x_tent + square, y_side - 3.0, f"{square:g} mm", below=True)
     items.append(Text(mid, y_side - 10.5, "from the side", size=FIGURE_PT, bold=True))
     part = Part("A piece on its square", x_tent + square, y_side + card_h + 1.0, kind="figure")
@@ -347,12 +355,18 @@ def card(kind: str, color: dict, title: str, group: str = "", on: str = WHITE, s
     return part
 
 
+STAND_BAND = 0.4  # of a stand's face, from its foot: the colour band
+
+
 def stand(color: dict, group: str = "", on: str = WHITE, sizes: Sizes = DEFAULT) -> Part:
-    """A folding tent in the card's colour, its mark on both faces; the card
-    stands in a slit along its ridge (``Sizes``)."""
+    """A folding tent, its colour in a band along the foot of each face and its
+    mark above the band (colour where it tells the pieces apart, not a
+    solid field); the card stands in a slit along its ridge (``Sizes``)."""
     def face(width, height):
-        return [Fill(rect(0, 0, width, height), color["hex"], large=True),
-                *player_mark(color["mark"], width / 2, height / 2, min(7.0, height - 2 * CUT_CLEAR), on)]
+        band = STAND_BAND * height
+        mark = min(6.0, height - band - 2.0)
+        return [Fill(rect(0, 0, width, band), color["hex"], large=True),
+                *player_mark(color["mark"], width / 2, band + (height - band) / 2, mark, color["hex"])]
 
     items, width, height = standup_net(sizes.stand_w, sizes.face, sizes.base, sizes.tab, face, face)
     # The ridge (the fold between the two faces) is slit for the card: it stands
