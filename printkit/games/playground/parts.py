@@ -10,6 +10,11 @@
   the front (the type) and the back (the game's name) side by side, a
   fold line between them, so folding and gluing cannot misalign them.
 - A folding stand per card in the card's colour, with its mark, and a die.
+- Cards and stands are sized to the squares (``kit_sizes``, the spec's
+  ``kit``): a card stands in its stand's slit on one square, at least 1 mm
+  clear of its edges, and ``footprints`` says so to ``printkit.footprint``,
+  which validate and build check; the rulebook draws it at actual size
+  (``figures``: ``piece``).
 
 Geometry in millimetres, origin at each part's lower left, y up.
 """
