@@ -33,11 +33,12 @@ from dataclasses import dataclass, field, replace
 
 from .errors import PrintkitError
 from .palette import lightness
-from .parts.bleed import sheet_bleed
+from .parts.bleed import bleed_fills, piece_area, sheet_bleed
 from .parts.cutlines import cut_guides
 from .parts.identity import BAND, LABEL_H, LABEL_W, box_label, kit_colours, title_banner
 from .parts.core import (ASCENT, CUT, DESCENT, GLUE, GLUE_GREY, INK, MOUNTAIN, VALLEY, WASTE, WASTE_GREY,
                          PT, Circle, Fill, Line, Part, Text, item_box, polygon_area, rect, transform, translate)
+from .shapes import box, unary_union
 from .writers.fonts import LEADING, LEGIBLE_PT, fit_lines, fit_size, text_width_mm, wrap
 
 
@@ -369,12 +370,7 @@ def impose(spec, parts: list[Part], options, game_module=None) -> list[Sheet]:
             sheets.append(Sheet(0, 0, sheet_paper, title, group, page))
 
     for sheet in sheets:
-        # Inside what a printer prints, clear of the title's stripe and the legend's words.
-        edge = PRINTER_EDGE + 0.25
-        m = sheet.paper.margin
-        sheet.bleed = sheet_bleed(sheet.placements, bleed,
-                                  (edge, max(edge, m + 4.0), sheet.paper.width - edge,
-                                   min(sheet.paper.height - edge, sheet.paper.height - m - TITLE_BAND + 2.0)))
+        sheet.bleed = sheet_bleed(sheet.placements, bleed, bleed_room(sheet.paper))
     if getattr(options, "duplex", False):
         sheets = _with_backs(sheets, options)
     cover = Sheet(1, 0, paper, "contents, scale check and assembly", "cover")
@@ -400,6 +396,10 @@ def impose(spec, parts: list[Part], options, game_module=None) -> list[Sheet]:
 
 def _group_pages(members: list[Part], paper: Paper, options, gap: float) -> tuple[Paper, list]:
     """The paper a group's sheets print on, and its pages of placements."""
+    if getattr(options, "duplex", False) and any(m.back for m in members):
+        # Two-sided parts: room round them for their backs' bleed (BACK_BLEED).
+        paper = two_sided(paper)
+        gap = max(gap, 2 * BACK_BLEED)
     # A part too large for the margins of a cutting machine's marks (a
     # board) prints on a sheet of the usual margins, to cut by hand.
     group_paper = paper if all(page_for(m, paper) for m in members) else \
@@ -424,6 +424,14 @@ def _length(pages: list, box) -> tuple[int, float]:
         return 0, 0.0
     _, y0, _, h = box
     return len(pages), round(y0 + h - min(p.y for p in pages[-1]), 6)
+
+
+def bleed_room(paper: Paper) -> tuple[float, float, float, float]:
+    """(x0, y0, x1, y1) mm that bleed may reach: inside what a printer prints,
+    clear of the title's stripe and the legend's words."""
+    edge = PRINTER_EDGE + 0.25
+    m = paper.margin
+    return (edge, max(edge, m + 4.0), paper.width - edge, min(paper.height - edge, paper.height - m - TITLE_BAND + 2.0))
 
 
 def part_gap(options) -> float:
@@ -577,6 +585,19 @@ def checklist(parts: list[Part]) -> list[tuple[str, str, int]]:
 
 # --- two-sided printing -------------------------------------------------------
 
+# mm the backs' colour runs past the card outlines: print.md, "backs mirrored
+# for a long-edge flip, with enough bleed or margin to hide a 3 mm shift (the
+# backs bleed too)".
+BACK_BLEED = 3.0
+
+
+def two_sided(paper: Paper) -> Paper:
+    """The paper of a sheet of two-sided parts: margins and head room that
+    leave BACK_BLEED of printable paper round the parts, for their backs' bleed."""
+    return replace(paper, margin=max(paper.margin, PRINTER_EDGE + 0.25 + BACK_BLEED),
+                   head=max(paper.head, BACK_BLEED - HOME_BLEED))
+
+
 def back_position(placement: Placement, paper: Paper, offset=(0.0, 0.0)) -> tuple[float, float]:
     """Where a part's back lands on the next page for a long-edge flip: mirrored
     left to right about the page's middle, then moved by the printer's drift."""
@@ -596,13 +617,38 @@ def _with_backs(sheets: list[Sheet], options) -> list[Sheet]:
         back = Sheet(0, 0, sheet.paper, f"{sheet.title}: backs (print on the reverse, long-edge flip)",
                      sheet.group, sides="back")
         sheet.title = f"{sheet.title}: fronts"
+        backs = []
         for p in sided:
             x, y = back_position(p, sheet.paper, options.back_offset)
-            back.furniture.extend(translate(p.part.back, x, y))
+            art = translate(p.part.back, x, y)
+            back.furniture.extend(art)
+            backs.append((art, _back_area(p, (x, y))))
+        if not getattr(options, "ink_saver", False):  # ink-saver backs print no fields to bleed
+            back.bleed = _back_bleed(back.paper, backs, max(BACK_BLEED, bleed_width(options)))
         out.append(back)
-    if any(p.part.back for s in sheets for p in s.placements):
-        out += _calibration(sheets[0].paper, options.back_offset)
+    fronts = [s for s in sheets if s.sides == "front"]
+    if fronts:  # calibrated on the card sheets' own paper, turned as they are
+        out += _calibration(fronts[0].paper, options.back_offset)
     return out
+
+
+def _back_area(placement: Placement, at: tuple[float, float]):
+    """The outline of a part's back where it prints: its cut outline on the
+    front, mirrored left to right, its box's corner at ``at``."""
+    part = placement.part
+    cuts = [transform(i, mirror_x=part.width / 2, dx=at[0], dy=at[1]) for i in part.items
+            if isinstance(i, Line) and i.role == CUT]
+    area = piece_area(cuts)
+    return area if area is not None else box(at[0], at[1], at[0] + part.width, at[1] + part.height)
+
+
+def _back_bleed(paper: Paper, backs, width: float) -> list:
+    """The colour of each back, (art, outline) of ``backs``, carried ``width``
+    mm past its outline, off every other back and inside what a printer
+    prints (as ``sheet_bleed`` does for the fronts)."""
+    keep_out = unary_union([area for _, area in backs])
+    printable = box(*bleed_room(paper))
+    return [fill for art, area in backs for fill in bleed_fills(art, area, keep_out, width, printable)]
 
 
 def calibration_marks(paper: Paper) -> list[tuple[float, float]]:
@@ -616,26 +662,65 @@ def _cross(x: float, y: float, size: float = 8.0, width: float = 0.3) -> list:
             Line(((x, y - size), (x, y + size)), role="art", width_pt=width)]
 
 
+SCALE_AT = 12.0  # mm from a front cross to its scales (under it for X, left of it for Y)
+SCALE_SPAN = 6  # mm either way the scales read
+BACK_ARM = SCALE_AT + SCALE_SPAN + 3.0  # a back cross's arms reach over the front's scales
+SCALE_PT = 6.0
+
+
+def calibration_scale(t: int, axis: str, offset) -> float:
+    """The number printed at the tick ``t`` mm right of (X) or above (Y) a
+    front cross: the --back-offset that puts a back cross seen there on it.
+
+    A long-edge flip mirrors the back left to right. A printer that moves
+    the back page's print by (ex, ey) in its own frame, on a kit built with
+    --back-offset (ox, oy), shows the back's cross, from the front, at
+    (-ox - ex, oy + ey) from the front's; the offset that cancels the drift
+    is -e: (ox + t) read on the X scale, (oy - t) on the Y scale."""
+    return round(offset[0] + t if axis == "x" else offset[1] - t, 4)
+
+
+def _signed(value: float) -> str:
+    """A scale's number, negatives with a true minus sign."""
+    return f"{value:g}".replace("-", "\u2212")
+
+
 def _calibration(paper: Paper, offset) -> list[Sheet]:
-    """A front with crosses and a back with crosses where a perfect long-edge flip
-    puts them; the millimetre scales beside each read how far the back drifts."""
+    """A front with crosses and numbered scales, and a back with long crosses
+    where a perfect long-edge flip puts them on the front's: the numbers
+    under the back's lines are the --back-offset to build with. ``paper`` is
+    the card sheets' own: the flip, and so the drift, depends on it."""
     front = Sheet(0, 0, paper, "duplex calibration: front", "calibration", sides="front")
     back = Sheet(0, 0, paper, "duplex calibration: back (print on the reverse)", "calibration", sides="back")
-    lines = ["Print this page and the next on one sheet, both sides (flip on the long edge).",
-             "Hold it against a window: each cross on the back should sit on a cross of the front.",
-             "Read on the scales how far the back's crosses lie right (+x) and up (+y) of the front's,",
-             "then build again with --back-offset X,Y (mm) with those numbers negated."]
+    ox, oy = offset
+    lines = ["Print this page and the next on one sheet, both sides, flipping on the long edge, as the cards.",
+             "Hold it against a window, this side towards you: each long cross of the back shows through.",
+             "Read the X scale under a cross where the back's upright line crosses it, the Y scale beside it",
+             "where the back's level line crosses it; then build again with --back-offset X,Y.",
+             f"(This kit was built with --back-offset {ox:g},{oy:g}: a perfect print reads that.)"]
     for k, text in enumerate(lines):
         front.furniture.append(Text(paper.margin + 4, paper.height - 40 - 5 * k, text, size=8, anchor="start"))
     for x, y in calibration_marks(paper):
         front.furniture += _cross(x, y)
-        for t in range(-5, 6):  # a millimetre scale under and beside each cross
-            front.furniture.append(Line(((x + t, y - 12), (x + t, y - 12 - (3 if t % 5 == 0 else 1.5))),
-                                        role="art", width_pt=0.3))
-            front.furniture.append(Line(((x - 12, y + t), (x - 12 - (3 if t % 5 == 0 else 1.5), y + t)),
-                                        role="art", width_pt=0.3))
-        bx = paper.width - x + offset[0]
-        back.furniture += _cross(bx, y + offset[1])
+        sx, sy = x - SCALE_AT, y - SCALE_AT  # the Y scale's line, the X scale's line
+        front.furniture.append(Line(((x - SCALE_SPAN, sy), (x + SCALE_SPAN, sy)), role="art", width_pt=0.3))
+        front.furniture.append(Line(((sx, y - SCALE_SPAN), (sx, y + SCALE_SPAN)), role="art", width_pt=0.3))
+        for t in range(-SCALE_SPAN, SCALE_SPAN + 1):
+            long = t % 2 == 0
+            tick = 2.5 if long else 1.4
+            front.furniture.append(Line(((x + t, sy), (x + t, sy - tick)), role="art", width_pt=0.3))
+            front.furniture.append(Line(((sx, y + t), (sx - tick, y + t)), role="art", width_pt=0.3))
+            if long:  # every other millimetre numbered; under the X scale in two rows, so they stand apart
+                row = 0 if t % 4 == 0 else 1
+                front.furniture.append(Text(x + t, sy - tick - 1.0 - ASCENT * SCALE_PT * PT * (1 + 1.15 * row),
+                                            _signed(calibration_scale(t, "x", offset)), size=SCALE_PT))
+                front.furniture.append(Text(sx - tick - 0.8, y + t - (ASCENT - DESCENT) / 2 * SCALE_PT * PT,
+                                            _signed(calibration_scale(t, "y", offset)), size=SCALE_PT,
+                                            anchor="end"))
+        front.furniture.append(Text(x + SCALE_SPAN + 1.5, sy - 1.0, "X", size=8, bold=True, anchor="start"))
+        front.furniture.append(Text(sx, y + SCALE_SPAN + 1.5, "Y", size=8, bold=True))
+        bx = paper.width - x + ox
+        back.furniture += _cross(bx, y + oy, size=BACK_ARM)
     return [front, back]
 
 
