@@ -1,8 +1,68 @@
-"""Shared fixtures. Kits are slow to build, so each is built once per session."""
+"""Shared fixtures and the hypothesis budgets.
+
+Kits are slow to build, so each is built once per test run: on every
+worker of ``pytest -n`` the first test to ask builds it, under a file lock,
+into a folder the workers share; the others read it.
+
+Hypothesis budgets come from a profile: ``ci`` (the default, what the
+README's test command runs: fixed seeds, modest budgets) or ``long`` for a
+hunt before a release, ``HYPOTHESIS_PROFILE=long python -m pytest``
+(random seeds, forty times the examples). A test that sets its own
+``max_examples`` writes it as ``budget(n)`` to be scaled the same way.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import asdict
+from pathlib import Path
 
 import pytest
+from filelock import FileLock
+from hypothesis import HealthCheck, settings
 
 from printkit import kit, spec
+
+_QUIET = [HealthCheck.too_slow, HealthCheck.function_scoped_fixture]
+settings.register_profile("ci", deadline=None, derandomize=True, max_examples=25, suppress_health_check=_QUIET)
+settings.register_profile("long", deadline=None, max_examples=1000, suppress_health_check=_QUIET)
+PROFILE = os.environ.get("HYPOTHESIS_PROFILE", "ci")
+settings.load_profile(PROFILE)
+HUNT = 40 if PROFILE == "long" else 1  # how many times the ci budget a hunt spends
+
+
+def budget(n: int) -> int:
+    """A test's own example budget, as the profile scales it."""
+    return n * HUNT
+
+
+def shared_folder(tmp_path_factory, name: str) -> Path:
+    """A folder every worker of this test run sees (pytest-xdist's workers
+    each have a base temporary folder of their own, under a common one)."""
+    base = tmp_path_factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        base = base.parent
+    folder = base / "shared" / name
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+def built_once(tmp_path_factory, name: str, build) -> kit.BuildResult:
+    """``build(folder)`` -> BuildResult, run by the first worker to ask for
+    ``name``; the others wait for it and read what it wrote."""
+    folder = shared_folder(tmp_path_factory, name)
+    with FileLock(str(folder) + ".lock"):
+        record = folder / "build-result.json"
+        if record.exists():
+            saved = json.loads(record.read_text(encoding="utf-8"))
+            return kit.BuildResult(Path(saved["folder"]), [Path(f) for f in saved["files"]], saved["sheets"],
+                                   Path(saved["kit_pdf"]) if saved["kit_pdf"] else None)
+        result = build(folder / "out")
+        saved = {k: (str(v) if isinstance(v, Path) else [str(f) for f in v] if isinstance(v, list) else v)
+                 for k, v in asdict(result).items()}
+        record.write_text(json.dumps(saved), encoding="utf-8")
+        return result
 
 
 @pytest.fixture(scope="session")
@@ -19,10 +79,10 @@ def mckinney_kit(mckinney_spec, tmp_path_factory):
     def get(paper="letter", ink_saver=False, colors=4, sheet_per_colour=False):
         key = (paper, ink_saver, colors, sheet_per_colour)
         if key not in built:
-            out = tmp_path_factory.mktemp(f"mckinney-{paper}-{'ink' if ink_saver else 'colour'}-{colors}")
             options = kit.BuildOptions(colors=colors, paper=paper, ink_saver=ink_saver,
                                        sheet_per_colour=sheet_per_colour)
-            built[key] = kit.build(mckinney_spec, options, out)
+            name = f"mckinney-{paper}-{'ink' if ink_saver else 'colour'}-{colors}-{int(sheet_per_colour)}"
+            built[key] = built_once(tmp_path_factory, name, lambda out: kit.build(mckinney_spec, options, out))
         return built[key]
 
     return get

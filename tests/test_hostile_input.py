@@ -10,7 +10,6 @@ local hunt: HYPOTHESIS_PROFILE=long python -m pytest tests/test_hostile_input.py
 from __future__ import annotations
 
 import json
-import os
 import random
 import re
 import time
@@ -18,17 +17,13 @@ import time
 import pytest
 import yaml
 from click.testing import CliRunner
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from printkit import SPECS_DIR, rules
 from printkit.cli import main
 
-settings.register_profile("ci", max_examples=25, deadline=None, derandomize=True,
-                          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
-settings.register_profile("long", max_examples=1000, deadline=None,
-                          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
-settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
+# The budgets are the profile's (tests/conftest.py): "ci" by default, "long" for a hunt.
 
 GAMES = sorted(p.stem for p in SPECS_DIR.glob("*.yaml"))
 SECONDS = 30  # a refusal or a small build is well under a second; this only catches a runaway

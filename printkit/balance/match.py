@@ -7,7 +7,6 @@ the results are the same on one core, on all of them or on a cluster.
 
 from __future__ import annotations
 
-import math
 import os
 import random
 import time
