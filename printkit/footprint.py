@@ -16,8 +16,8 @@ or a card's face (``face_box``). A ``Piece`` is the plan view of a finished
 piece (what it covers seen from above: a stand's base, a folded net's base,
 a tile, a counter, a stack) with the ``Cell`` it stands on (a square, a hex,
 a place on a mat); a ``SetUp`` is a row or start area the rules fill with
-pieces. Pieces that share a ``stack`` name are meant to stack, so they must
-be one size.
+pieces. Pieces that share a ``stack`` name are meant to stack (Lam's
+Papers) or to lie edge to edge (tiles), so they must be one size.
 
 The check (``problems``) finds, for every kind of piece:
 
