@@ -16,8 +16,8 @@ or a card's face (``face_box``). A ``Piece`` is the plan view of a finished
 piece (what it covers seen from above: a stand's base, a folded net's base,
 a tile, a counter, a stack) with the ``Cell`` it stands on (a square, a hex,
 a place on a mat); a ``SetUp`` is a row or start area the rules fill with
-pieces. Pieces that share a ``stack`` name are meant to stack (Lam's
-Papers) or to lie edge to edge (tiles), so they must be one size.
+pieces. Pieces that share a ``stack`` name are meant to stack (counters
+in a pile) or to lie edge to edge (tiles), so they must be one size.
 
 The check (``problems``) finds, for every kind of piece:
 
@@ -76,14 +76,14 @@ class Cell:
 class Piece:
     """A finished piece, seen from above, on the cell it stands on.
 
-    ``name`` is a plural noun for messages ("stands", "Paper counters");
+    ``name`` is a plural noun for messages ("stands", "counters");
     ``footprint`` the outline the piece covers, in mm, measured from its
     part; ``turns`` the angles (degrees) it may be set at on its cell;
     ``sized_by`` the spec keys that set its size, all of it (``apart``
     false: a counter's diameter) or its width and depth apart (a stand's
     card and base). Pieces with the same non-empty ``stack`` are meant to
     stack or to lie edge to edge, so they must measure the same; it names
-    them in a message: "Papers (they stack)"."""
+    them in a message: "counters (they stack)"."""
 
     name: str
     footprint: tuple
