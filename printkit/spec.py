@@ -9,6 +9,7 @@ with the file, line and column it comes from.
 from __future__ import annotations
 
 import difflib
+import unicodedata
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -226,7 +227,7 @@ def load(name: str, check: bool = True) -> Spec:
                                       f"'game' must be one of {known}, not {game!r}")])
     problems = schema_problems(spec)
     if not problems and check:
-        problems = unprintable_text(spec)
+        problems = unprintable_text(spec) + colour_name_problems(spec)
         if not problems:
             problems = games.stage(game, "checks").check_spec(spec) + palette_problems(spec)
             # A game's own texts are measured on parts it can lay out: a sound spec's.
@@ -247,28 +248,100 @@ def _parts_of(game: str):
         return None
 
 
+# Text a spec gives is shown on a terminal too (validate's and balance's
+# reports, printkit list, moves --as) and in PDF readers' title bars, where a
+# character that reorders or hides what follows can make one name read as
+# another. Such characters are refused wherever they stand; so is text that
+# shows nothing at all, which a blank pattern (\S) lets through.
+BIDI_CONTROLS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+JOINERS = frozenset("\u200c\u200d")  # shape some scripts and emoji; never alone (see shows_nothing)
+BLANK_LETTERS = frozenset("\u115f\u1160\u3164\uffa0\u2800")  # letters and signs that print as nothing
+LINE_BREAKS = frozenset("\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029")
+
+
+def _invisible(c: str) -> bool:
+    return c.isspace() or c in BLANK_LETTERS or unicodedata.category(c) in ("Cf", "Cc", "Mn", "Me")
+
+
+def hidden_text(text: str) -> str | None:
+    """Why ``text`` cannot be shown as written on a terminal (a line break,
+    a control character, a character that reorders or hides text, nothing to
+    see at all), or None."""
+    for c in dict.fromkeys(text):
+        name = unicodedata.name(c, "").lower()
+        if c in LINE_BREAKS:
+            return f"holds a line break (U+{ord(c):04X}): give it on one line"
+        if unicodedata.category(c) == "Cc":
+            return f"holds a control character (U+{ord(c):04X}){', a tab' if c == chr(9) else ''}: remove it"
+        if c in BIDI_CONTROLS:
+            return (f"holds U+{ord(c):04X} ({name}), which reorders the text around it wherever it is shown, "
+                    "so that it reads other than it is written; remove it")
+        if unicodedata.category(c) == "Cf" and c not in JOINERS:
+            return f"holds U+{ord(c):04X} ({name}), which shows as nothing; remove it"
+    if text and not text.isspace() and all(_invisible(c) for c in text):
+        return "shows nothing (only characters without a mark of their own): give some text"
+    return None
+
+
 def unprintable_text(spec: Spec) -> list[Problem]:
-    """Text in the spec that the kit's fonts cannot draw (a control character,
-    a script DejaVu Sans lacks), at the line of its value."""
+    """Text in the spec, keys included, that cannot be shown as written
+    (``hidden_text``) or that the kit's fonts cannot draw (a script DejaVu
+    Sans lacks), at the line of its value or key."""
     from .writers.fonts import missing_glyphs
 
     problems = []
 
+    def check_text(text, pointer, key=False):
+        why = hidden_text(text)
+        if why is not None:
+            problems.append(spec.problem(pointer, f"{describe(pointer)}{' (a key)' if key else ''}: "
+                                         f"{plainyaml.short(text)} {why}", key=key))
+            return
+        missing = missing_glyphs(text)
+        if missing:
+            shown = ", ".join(f"{c!r} (U+{ord(c):04X})" for c in missing[:5])
+            problems.append(spec.problem(pointer, f"{describe(pointer)}: the kit's font (DejaVu Sans) "
+                                         f"cannot print {shown}; use other characters", key=key))
+
     def walk(value, pointer):
         if isinstance(value, str):
-            missing = missing_glyphs(value)
-            if missing:
-                shown = ", ".join(f"{c!r} (U+{ord(c):04X})" for c in missing[:5])
-                problems.append(spec.problem(pointer, f"{describe(pointer)}: the kit's font (DejaVu Sans) "
-                                             f"cannot print {shown}; use other characters"))
+            check_text(value, pointer)
         elif isinstance(value, dict):
             for key, child in value.items():
+                if isinstance(key, str):
+                    check_text(key, pointer + (key,), key=True)
                 walk(child, pointer + (key,))
         elif isinstance(value, list):
             for i, child in enumerate(value):
                 walk(child, pointer + (i,))
 
     walk(spec.data, ())
+    return problems
+
+
+def colour_name_problems(spec: Spec) -> list[Problem]:
+    """Player colours named alike: names are told apart in any case and
+    width (``moves --as blue``, the seating, the teams take a colour as
+    typed), so Blue and blue, or Blue and a full-width Ｂｌｕｅ, are one name
+    twice. At the later colour's name."""
+    colours = spec.data.get("colors")
+    if not isinstance(colours, list):
+        return []
+    problems, seen = [], {}
+    for i, colour in enumerate(colours):
+        name = colour.get("name") if isinstance(colour, dict) else None
+        if not isinstance(name, str):
+            continue
+        folded = " ".join(unicodedata.normalize("NFKC", name).casefold().split())
+        if folded in seen:
+            j = seen[folded]
+            other = colours[j]["name"]
+            how = f"share the name {name!r}" if other == name else \
+                f"are named {other!r} and {name!r}, one name as printkit reads names (in any case)"
+            problems.append(spec.problem(("colors", i, "name"), f"colours {j + 1} and {i + 1} {how}: "
+                                         "each colour needs its own"))
+        else:
+            seen[folded] = i
     return problems
 
 

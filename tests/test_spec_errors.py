@@ -247,8 +247,11 @@ def test_validate_reports_what_the_kit_could_not_print(tmp_path):
     assert "14 mm squares are too small for Units (18.0 x 18.0 mm seen from above" in result.output
 
 
-@pytest.mark.parametrize("title, char", [("Gra \u77f3", "U+77F3"), ("Tab\x1fle", "U+001F")])
-def test_text_the_font_cannot_print_is_a_validate_error_at_its_line(tmp_path, title, char):
+@pytest.mark.parametrize("title, char, words", [
+    ("Gra \u77f3", "U+77F3", "the kit's font (DejaVu Sans) cannot print"),
+    ("Tab\x1fle", "U+001F", "'Tab\\x1fle' holds a control character"),  # shown escaped, as in tests/test_spec_text.py
+])
+def test_text_the_font_cannot_print_is_a_validate_error_at_its_line(tmp_path, title, char, words):
     text = (SPECS_DIR / "tiles.yaml").read_text(encoding="utf-8")
     text = re.sub(r"(?m)^title: .*$", lambda _: "title: " + json.dumps(title), text)
     path = tmp_path / "t.yaml"
@@ -257,7 +260,7 @@ def test_text_the_font_cannot_print_is_a_validate_error_at_its_line(tmp_path, ti
     for command in (["validate", path, "--playouts", "0"], ["build", path, "--out", tmp_path / "o"]):
         result = run(*command)
         assert result.exit_code == 2
-        assert f"t.yaml:{line}:8: title: the kit's font (DejaVu Sans) cannot print" in result.output
+        assert f"t.yaml:{line}:8: title: {words}" in result.output
         assert char in result.output
 
 

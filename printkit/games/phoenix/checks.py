@@ -67,7 +67,7 @@ def check_spec(spec) -> list:
 
     colors = data["colors"]
     names = [c["name"] for c in colors]
-    for key in ("name", "hex", "mark"):
+    for key in ("hex", "mark"):  # names: spec.colour_name_problems, in any case, before these checks
         seen = {}
         for i, c in enumerate(colors):
             value = c[key].lower() if key == "hex" else c[key]
