@@ -12,8 +12,9 @@
   300 dpi with its bleed, for card-printing services (format "png").
 
 Every file is written in a staging folder first and moved into place at the
-end, so a build that fails leaves the earlier kit intact; a build replaces
-only files it wrote itself (``printkit.kitfolder``).
+end, one build of a kit folder at a time, so a build that fails leaves the
+earlier kit intact; a build replaces only files it wrote itself
+(``printkit.kitfolder``).
 """
 
 from __future__ import annotations
@@ -152,14 +153,16 @@ def prepare(spec, options: BuildOptions, out_dir: Path, overwrite: bool = False)
 
 
 @_without_cycle_collection()
-def write(prepared: Prepared) -> BuildResult:
+def write(prepared: Prepared, on_wait=None) -> BuildResult:
     """Write a prepared kit into its folder (by a staging folder, so a
-    failure leaves an earlier kit as it was)."""
+    failure leaves an earlier kit as it was). If another build is moving
+    its files into the same folder, on_wait() is called once and this one
+    waits for it (``kitfolder.build_lock``)."""
     spec, options, target = prepared.spec, prepared.options, prepared.target
     names = [name for name, _ in prepared.plan]
     made: list[Path] = []  # folders this build makes, taken back if it fails while they are empty
     try:
-        _write_into(prepared, target.parent, names, made)
+        _write_into(prepared, target.parent, names, made, on_wait)
     except BaseException:
         kitfolder.remove_made(made)
         raise
@@ -168,7 +171,7 @@ def write(prepared: Prepared) -> BuildResult:
     return BuildResult(folder=target, files=files, sheets=len(prepared.sheets), kit_pdf=kit_pdf)
 
 
-def _write_into(prepared: Prepared, base: Path, names: list[str], made: list) -> None:
+def _write_into(prepared: Prepared, base: Path, names: list[str], made: list, on_wait=None) -> None:
     """Make the output folder, write the kit in a staging folder there and
     move it into the kit folder; each folder made is added to ``made``."""
     spec, target = prepared.spec, prepared.target
@@ -181,8 +184,7 @@ def _write_into(prepared: Prepared, base: Path, names: list[str], made: list) ->
         with kitfolder.staging(base, spec.id) as work:
             for name, writer in prepared.plan:
                 writer(work / name)
-            # again: the folder may have changed meanwhile
-            kitfolder.check_target(target, names, prepared.overwrite)
-            kitfolder.commit(work, target, names, made)
+            # Checks the folder again (it may have changed meanwhile), under the lock.
+            kitfolder.install(work, target, names, prepared.overwrite, made, on_wait)
     except OSError as exc:
         raise PrintkitError(f"{target}: cannot write the kit: {exc.strerror or exc}") from None
