@@ -48,8 +48,9 @@ CONFIGS += [
     ("phoenix", {"players": 2, "variant": "casino"}),
 ]
 
-# Rock Paper Scissors Tiles: the bundled rules (only the first turn hidden,
-# mirror images count), and both switches flipped on a smaller supply.
+# Rock Paper Scissors Tiles: the bundled rules (tiles hidden every turn, as
+# the 2010 procedure repeats; mirror images count), and both switches flipped
+# (the house rule of open tiles after turn 1, no mirrors) on a smaller supply.
 CONFIGS += [
     ("tiles", {}),
     ("specs/examples/tiles-variant.yaml", {}),

@@ -61,10 +61,20 @@ def test_cli_apply_prints_the_documented_position(tmp_path):
     moves = subprocess.run([sys.executable, "-m", "printkit.cli", "moves", "tiles", "--position", str(path)],
                            capture_output=True, text=True, cwd=tmp_path)
     assert moves.returncode == 0
-    # After the first turn Black's tile lies face up at once (the bundled
-    # reading), so White may lay against it as well as against the first two.
+    # "4. Repeat": every turn both tiles stand face hidden and are tipped
+    # together (the bundled reading), so White's tile of turn 2 must touch a
+    # tile lying on the table, not Black's standing one at 0,1.
     listed = moves.stdout.split("\n")
-    assert "0,2 ll" in listed and "1,1 ll" in listed and "0,1 ll" not in listed
+    assert "1,1 ll" in listed and "0,2 ll" not in listed and "0,1 ll" not in listed
+    # The house rule (first-turn) lays Black's tile face up at once: White
+    # may lay against it.
+    tiles_only = tmp_path / "tiles-only.json"
+    tiles_only.write_text(json.dumps({"tiles": position["tiles"]}))
+    house = subprocess.run([sys.executable, "-m", "printkit.cli", "moves",
+                            str(SPECS_DIR / "examples" / "tiles-variant.yaml"), "--position", str(tiles_only)],
+                           capture_output=True, text=True, cwd=tmp_path)
+    assert house.returncode == 0, house.stderr
+    assert "0,2 ll" in house.stdout.split("\n")
     bad = subprocess.run([sys.executable, "-m", "printkit.cli", "apply", "tiles", "--position", str(path),
                           "0,1 ul"], capture_output=True, text=True, cwd=tmp_path)
     assert bad.returncode == 2 and "already holds a tile" in bad.stderr and "Traceback" not in bad.stderr

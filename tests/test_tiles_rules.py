@@ -228,6 +228,21 @@ def test_every_turn_hiding_and_first_turn_only():
     assert views == set(CODES)
 
 
+def test_the_bundled_kit_hides_the_tiles_of_every_turn(game):
+    """The 2010 procedure: "1. Simultaneously, each player takes a tile from
+    the supply. 2. Hiding the front side from the opponent, each player
+    positions their tile upright ... 3. Simultaneously ... the players tip
+    their tiles ... 4. Repeat." and "Step 2 is only simultaneous on the first
+    turn": only the choice of place becomes sequential, so the second player
+    of turn 2 sees where the first tile stands, not which way it lies."""
+    assert spec.load("tiles").data["hidden_orientation"] == "every-turn"
+    base = [[0, 0, "ul"], [1, 0, "lr"]]
+    for corner in CODES:
+        state = play(game, base + [[0, 1, corner]])
+        assert state.observation(WHITE)["tiles"][-1] == [0, 1, None]
+        assert state.observation(BLACK)["tiles"][-1] == [0, 1, corner]
+
+
 # --- notation and positions --------------------------------------------------
 
 def test_notation_round_trips_and_accepts_long_corner_names(game):
