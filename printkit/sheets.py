@@ -36,8 +36,9 @@ from .palette import lightness
 from .parts.bleed import bleed_fills, piece_area, sheet_bleed
 from .parts.cutlines import cut_guides
 from .parts.identity import BAND, LABEL_H, LABEL_W, box_label, kit_colours, title_banner
-from .parts.core import (ASCENT, CUT, DESCENT, GLUE, GLUE_GREY, INK, MOUNTAIN, VALLEY, WASTE, WASTE_GREY,
-                         PT, Circle, Fill, Line, Part, Text, item_box, polygon_area, rect, transform, translate)
+from .parts.core import (ASCENT, CUT, DESCENT, GLUE, GLUE_GREY, INK, MIN_TEXT_PT, MOUNTAIN, PT, VALLEY, WASTE,
+                         WASTE_GREY, Circle, Fill, Line, Part, Text, item_box, polygon_area, rect, transform,
+                         translate)
 from .shapes import box, unary_union
 from .writers.fonts import LEADING, LEGIBLE_PT, fit_lines, fit_size, text_width_mm, wrap
 
@@ -843,8 +844,8 @@ def scale_check(x: float, y: float) -> list:
         tall = 4.0 if mm % 10 == 0 else (2.6 if mm % 5 == 0 else 1.6)
         items.append(Line(((rx + mm, ry), (rx + mm, ry + tall)), role="art", width_pt=0.35))
         if mm % 10 == 0:
-            items.append(Text(rx + mm, ry + 5.2, str(mm), size=5.5))
-    items.append(Text(rx + length + 1.5, ry + 0.3, "mm", size=5.5, anchor="start"))
+            items.append(Text(rx + mm, ry + 5.2, str(mm), size=MIN_TEXT_PT))
+    items.append(Text(rx + length + 1.5, ry + 0.3, "mm", size=MIN_TEXT_PT, anchor="start"))
     items += [
         Text(rx, y + 8 + SCALE_MM - 3.0, "Scale check:", size=9, bold=True, anchor="start"),
         Text(rx, y + 8 + SCALE_MM - 7.5, "print at 100% / actual size", size=8, anchor="start"),

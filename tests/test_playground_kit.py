@@ -9,6 +9,7 @@ import pytest
 from printkit import SPECS_DIR
 from printkit import spec as specs
 from printkit.errors import SpecError
+from printkit.parts.core import REVERSED_PT
 from printkit.games.playground import parts as pg
 from printkit.options import BuildOptions
 from printkit.parts.core import CUT, GLUE, MOUNTAIN, PT, VALLEY, Fill, Line
@@ -183,8 +184,8 @@ def test_a_sheet_title_names_no_colour_the_sheet_does_not_hold(per_colour):
 
 
 @pytest.mark.parametrize("title", ["Playground Battles",
-                                   "Playground Battles: The Second Edition",
-                                   "The Quite Long Title of a Board Game: Second Edition"])
+                                   "Playground Battles II",
+                                   "Battles of the Playground"])
 def test_the_name_on_a_card_back_stays_on_what_the_stand_shows(title):
     """A name longer than two short words ran off the back onto the front and
     the next card. The name reads up the card, each line inside the back,
@@ -205,13 +206,15 @@ def test_the_name_on_a_card_back_stays_on_what_the_stand_shows(title):
             cap, foot = item.size * PT, 0.24 * item.size * PT
             assert left + CUT_CLEAR <= item.x - cap and item.x + foot <= left + sizes.card_w - CUT_CLEAR, item.text
             assert sizes.ridge < item.y - along and item.y + along <= sizes.card_h - CUT_CLEAR - 6, item.text
-            assert item.size >= 5
+            assert item.size >= REVERSED_PT  # white on the colour: finer fills in
 
 
-def test_a_title_too_long_for_a_card_back_is_refused_at_its_line(tmp_path):
-    text = SPEC.read_text(encoding="utf-8").replace(
-        'title: "Playground Battles"',
-        'title: "The Extraordinary and Slightly Overlong Title of a Board Game: Second Edition"')
+@pytest.mark.parametrize("title", ["Playground Battles: The Second Edition",
+                                   "The Extraordinary and Slightly Overlong Title of a Board Game: Second Edition"])
+def test_a_title_too_long_for_a_card_back_is_refused_at_its_line(tmp_path, title):
+    """Reversed out of the card's colour, the name prints at 7 pt or more; a
+    title that does not fit so is refused, not shrunk."""
+    text = SPEC.read_text(encoding="utf-8").replace('title: "Playground Battles"', f'title: "{title}"')
     path = tmp_path / "long.yaml"
     path.write_text(text, encoding="utf-8")
     with pytest.raises(SpecError) as caught:

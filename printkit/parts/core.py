@@ -92,6 +92,9 @@ class Fill:
     # A print shop prints a black fill rich when it is a field (FIELD_MM2 or
     # more); ``rich`` says so of a fill that is part of one (a field's bleed).
     rich: bool = False
+    # Part of a player's mark (printkit.parts.marks): what tells a piece's
+    # owner, kept CUT_CLEAR inside every cut line of the piece.
+    mark: bool = False
 
 
 @dataclass(frozen=True)
@@ -329,7 +332,8 @@ def tapered_free_edge(fold, free, taper_deg: float = 45.0) -> tuple[Point, ...]:
     return tuple(p for i, p in enumerate(edge) if not i or _dist(edge[i - 1], p) > 1e-9)
 
 
-MIN_TEXT_PT = 5.0  # smallest print a person reads without a lens
+MIN_TEXT_PT = 6.0  # smallest print a person reads without a lens
+REVERSED_PT = 7.0  # smallest light type on a colour: finer strokes fill in on an inkjet
 CUT_CLEAR = 2.5  # mm between anything a player reads and a cut line (a cut a millimetre off never clips it)
 # Vera's ascender and descender, in ems: the height a line of lowercase
 # words with "l", "d" and "g" takes.

@@ -15,6 +15,7 @@ not "large" fills, so ink-saver mode keeps them.
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
 from .core import INK, Circle, Fill, Line, regular_polygon
 
@@ -45,7 +46,12 @@ def _bar(x0, y0, x1, y1, width):
 
 
 def player_mark(kind: str, cx: float, cy: float, size: float, color: str = INK) -> list:
-    """A player's mark (one of MARKS) centred on (cx, cy), ``size`` mm across."""
+    """A player's mark (one of MARKS) centred on (cx, cy), ``size`` mm across;
+    its fills say they are one (``Fill.mark``)."""
+    return [replace(item, mark=True) for item in _mark_shape(kind, cx, cy, size, color)]
+
+
+def _mark_shape(kind: str, cx: float, cy: float, size: float, color: str) -> list:
     r = size / 2
     if kind == "dot":
         return [Fill(regular_polygon(cx, cy, r * 0.8, 40), color)]

@@ -14,10 +14,11 @@ left). No game is named here: any rectangular board can use it.
 from __future__ import annotations
 
 from ..sheets import PAPERS, page_for
-from .core import CUT, INK, MOUNTAIN, Fill, Line, Part, Text, glue_tab_art, rect, tabbed_outline, translate
+from .core import (ASCENT, CUT, CUT_CLEAR, DESCENT, INK, MIN_TEXT_PT, MOUNTAIN, PT, Fill, Line, Part, Text,
+                   glue_tab_art, rect, tabbed_outline, translate)
 
 FRAME = 6.0  # mm of board margin around the outer edges of the squares, where each section is labelled
-LABEL_SIZE = 5.5  # points; the label sits 2.5 mm or more from the cut
+LABEL_SIZE = MIN_TEXT_PT  # points; the label sits CUT_CLEAR or more from the cut
 
 
 def _spans(count: int, parts: int) -> list[tuple[int, int]]:
@@ -76,7 +77,8 @@ def sections(columns: int, rows: int, square: float, draw_cell, tab: float, name
             items.append(Line(outline, role=CUT, closed=True))
             label = f"{name} section {j * across + i + 1} of {across * up}: row {j + 1}, column {i + 1}"
             # In the frame along the board's outer edge, never on a square or a seam.
-            label_y = bottom + 2.9 if j == 0 else top - 4.3
+            label_y = bottom + CUT_CLEAR + DESCENT * LABEL_SIZE * PT if j == 0 else \
+                top - CUT_CLEAR - ASCENT * LABEL_SIZE * PT - 0.2
             items.append(Text(left + 3.0, label_y, label, size=LABEL_SIZE, anchor="start"))
             xs_all = [p[0] for p in outline]
             ys_all = [p[1] for p in outline]

@@ -21,9 +21,9 @@ from __future__ import annotations
 
 import math
 
-from ...parts.core import (ART, ASCENT, CUT, DESCENT, GLUE, GLUE_GREY, INK, MIN_TEXT_PT, MOUNTAIN, PT, TAB_CLEAR,
-                           Fill, Line, Part, Text, item_box, regular_polygon, tapered_free_edge, translate)
-from ...parts.marks import WHITE, on_field, player_mark, unit_symbol
+from ...parts.core import (ART, ASCENT, CUT, CUT_CLEAR, DESCENT, GLUE, GLUE_GREY, INK, MIN_TEXT_PT, MOUNTAIN, PT,
+                           TAB_CLEAR, Fill, Line, Part, Text, item_box, regular_polygon, tapered_free_edge, translate)
+from ...parts.marks import player_mark, unit_symbol
 from ...parts.steps import PRINT_STEP, numbered_steps
 from ...options import pieces_group
 from ...shapes import Polygon, box
@@ -143,7 +143,7 @@ def segment_part(spec, number: int) -> Part:
             if letter:
                 tint = _tint(colors[owner]["hex"], 0.45)
                 items += piece_symbol(letter, cx, cy, flat * 0.42, tint)
-            items.append(Text(cx, cy - flat * 0.36, board.name(cell), size=5.0, color="#8A8A8A"))
+            items.append(Text(cx, cy - flat * 0.36, board.name(cell), size=MIN_TEXT_PT, color="#8A8A8A"))
         # The row's number in the half-hex notch at the end of the row.
         notch_x = width - flat / 4 if row % 2 == 0 else flat / 4
         _, cy = board.centre_mm(board.index(0, row), flat)
@@ -196,8 +196,11 @@ def _start_piece(board: HexBoard, setup: list[str], cell: int) -> tuple[str, int
     return "", 0
 
 
-def counter_part(letter: str, color: dict, size: float, group: str = "", on: str = WHITE) -> Part:
-    """A round counter: the owner's colour, the type's symbol on white, the owner's mark."""
+def counter_part(letter: str, color: dict, size: float, group: str = "") -> Part:
+    """A round counter: the owner's colour round a white disc that holds
+    the type's symbol and, above and below it, the owner's mark in ink; the
+    disc keeps CUT_CLEAR inside the cut, so a cut that misses by a
+    millimetre clips no mark."""
     r = size / 2
     kind = KIND_NAMES[letter]
     part = Part(f"{kind.capitalize()} ({color['name']})", size, size, kind="counter",
@@ -205,11 +208,15 @@ def counter_part(letter: str, color: dict, size: float, group: str = "", on: str
                 meta={"color": color["name"], "piece": kind},
                 plural=f"Scissors ({color['name']})" if kind == "scissors" else "")  # not "Scissorses"
     outline = regular_polygon(r, r, r, 72)
+    disc = r - CUT_CLEAR
+    mark = r * 0.24
+    at = disc - 0.6 - mark / 2  # each mark's centre from the counter's, 0.6 mm inside the disc's edge
+    symbol = 2 * (at - mark / 2 - 0.5)  # the symbol's square: 0.5 mm clear of the marks
     part.add(Fill(outline, color["hex"], large=True))
-    part.add(Fill(regular_polygon(r, r, r * 0.62, 60), "#FFFFFF", stroke=INK, stroke_pt=0.4))
-    part.extend(piece_symbol(letter, r, r + r * 0.05, r * 0.8))
-    part.extend(player_mark(color["mark"], r, r * 0.22, r * 0.26, on))
-    part.extend(player_mark(color["mark"], r, size - r * 0.22, r * 0.26, on))
+    part.add(Fill(regular_polygon(r, r, disc, 60), "#FFFFFF", stroke=INK, stroke_pt=0.4))
+    part.extend(piece_symbol(letter, r, r, symbol))
+    part.extend(player_mark(color["mark"], r, r - at, mark))
+    part.extend(player_mark(color["mark"], r, r + at, mark))
     part.add(Line(outline, role=CUT, closed=True))
     return part
 
@@ -229,7 +236,7 @@ def parts(spec, options) -> list[Part]:
     for color in data["colors"][:options.colors or 2]:
         group = pieces_group("counters", color["name"], options)
         for letter, kind in (("P", "paper"), ("S", "scissors"), ("R", "rock"), ("F", "flag")):
-            out += [counter_part(letter, color, size, group, on_field(options)) for _ in range(pieces[kind])]
+            out += [counter_part(letter, color, size, group) for _ in range(pieces[kind])]
     out.append(reference_card(spec))
     return out
 

@@ -27,7 +27,7 @@ what is printed is what is played.
 Text on a quadrant's tracks and squares reads from the board edge nearest
 it: its "up" points at the board's centre line, so players on both sides of
 the table read their own Sliders. "Far left" of a track, where both Sliders
-start, is the reader's left end; the start notch also says START.
+start, is the reader's left end; the start notch also says Start.
 """
 
 from __future__ import annotations
@@ -275,7 +275,7 @@ def _margin_note(a, b, distance, words) -> Text:
     return _text_on(mx, my, words, up, fit_size(words, length * 0.9, 7.5))
 
 
-CORNER_NAME, CORNER_PT = 0.62, 5.5  # a start corner's colour name: its share of the track, its size
+CORNER_NAME, CORNER_PT = 0.62, MIN_TEXT_PT  # a start corner's colour name: its share of the track, its size
 LABEL_INSET = 3.0  # mm from the track's end (a cut line) to its labels
 
 
@@ -337,8 +337,8 @@ def _track(spec, q: Quadrant, slider: str, horizontal: bool) -> list:
         corners = cell(mid - spot / 2, vm - spot / 2, mid + spot / 2, vm + spot / 2)
         if k == data["start"]:
             items.append(Line(corners, role=ART, closed=True, width_pt=1.2))
-            items.append(_text_on(*at(mid, vm), "START", up, fit_size("START", spot - 1.4, 5, bold=True),
-                                  bold=True))
+            items.append(_text_on(*at(mid, vm), "Start", up, fit_size("Start", spot - 1.4, MIN_TEXT_PT, bold=True,
+                                                                      smallest=MIN_TEXT_PT), bold=True))
         else:
             items.append(Line(corners, role=ART, closed=True, color=LIGHT_LINE, width_pt=0.5))
     return items
@@ -415,7 +415,7 @@ def slider_marker(color: dict, g: KitGeometry, group: str) -> Part:
                 abut=f"markers-{color['name']}", meta=_meta(color), sized_by=(("kit", "slider_marker_mm"),))
     part.add(Fill(rect(0, 0, m, m), color["hex"], large=True))
     part.add(Circle((m / 2, m / 2), m * 0.34, fill="#FFFFFF", stroke=None))
-    part.extend(player_mark(color["mark"], m / 2, m / 2, m * 0.5))
+    part.extend(player_mark(color["mark"], m / 2, m / 2, min(m * 0.5, m - 2 * CUT_CLEAR)))  # CUT_CLEAR inside
     part.add(Line(rect(0, 0, m, m), role=CUT, closed=True))
     return part
 

@@ -86,12 +86,10 @@ def parts(spec, options) -> list[Part]:
     """Every part of the Phoenix kit, in order of assembly (see the module doc)."""
     colors = printed_colors(spec, options)
     out = [board_part(spec), turn_track_part(spec)]
-    for k, color in enumerate(colors):
+    for color in colors:
         for kind in TYPES:
             for _ in range(spec["birds"]["counts"][kind]):
-                # Two colours to a row, edge to edge; rows apart, so a glue
-                # tab never shares part of its edge with the Bird below.
-                out.append(bird_part(spec, color, kind, row=k // 2, on=on_field(options)))
+                out.append(bird_part(spec, color, kind, on=on_field(options)))
     out.append(ashes_part(spec, colors))
     out += [die_part(spec, "x", options.ink_saver), die_part(spec, "y", options.ink_saver)]
     out += [score_part(spec, colors, n) for n in range(1, 5)]
@@ -165,11 +163,12 @@ def board_part(spec, for_rulebook: bool = False) -> Part:
                 part.add(Fill(rect(left, bottom, sq, sq), b["phoenix_hex"], large=True))
                 part.extend(phoenix_emblem(left + sq / 2, bottom + sq * 0.56, sq * 0.56))
                 if not for_rulebook:
-                    part.add(Text(left + sq / 2, bottom + sq * 0.1, "PHOENIX", size=fit_size("PHOENIX", sq * 0.8, 5.5),
+                    part.add(Text(left + sq / 2, bottom + sq * 0.1, "PHOENIX",
+                                  size=fit_size("PHOENIX", sq * 0.8, MIN_TEXT_PT, smallest=MIN_TEXT_PT),
                                   bold=True, color=EMBLEM_INK))
             # Every square says its coordinates, for finding the rolled square fast.
             if not for_rulebook:
-                part.add(Text(left + 1.2, bottom + sq - 3.0, f"{x},{y}", size=5.5, anchor="start",
+                part.add(Text(left + 1.2, bottom + sq - 3.0, f"{x},{y}", size=MIN_TEXT_PT, anchor="start",
                               color=LABEL_GREY if (x, y) not in phoenix else EMBLEM_INK))
     for i in range(1, cols):
         part.add(Line(((x0 + i * sq, y0), (x0 + i * sq, y0 + rows * sq)), role="art", color=GRID_INK, width_pt=0.7))
@@ -241,15 +240,14 @@ def turn_track_part(spec) -> Part:
         part.add(Text(left + cell / 2, bottom + cell_h / 2 - (0.2 if last else 1.4), f"{n}+" if last else str(n),
                       size=9 if not last else 8, bold=last))
         if last:
-            # Mixed case is narrower than capitals: it fits the cell at a legible 5 pt.
+            # Mixed case, regular weight: narrow enough for the cell at 6 pt.
             part.add(Text(left + cell / 2, bottom + 1.2, "Escalation",
-                          size=fit_size("Escalation", cell - 1, 5.5, bold=True, smallest=5.0),
-                          bold=True, color=EMBLEM_INK))
+                          size=fit_size("Escalation", cell - 1, 6.5, smallest=MIN_TEXT_PT), color=EMBLEM_INK))
     # The marker: a small square token to cut out.
     mx, my = width - marker - 2, (height - marker) / 2
     part.add(Line(rect(mx, my, marker, marker), role=CUT, closed=True))
     part.extend(phoenix_emblem(mx + marker / 2, my + marker / 2 + 0.5, marker * 0.7, INK))
-    part.add(Text(mx + marker / 2, my - 4.0, "marker", size=5))
+    part.add(Text(mx + marker / 2, my - 4.0, "marker", size=MIN_TEXT_PT))
     return part
 
 
@@ -262,13 +260,14 @@ def bird_art(color: dict, kind: str, on: str = WHITE):
         items = [Fill(rect(0, 0, w, h), color["hex"], large=True),
                  Fill(rect(0, 0, w, band), WHITE)]
         # A bird at each end of the name band: the piece says what it is.
-        bird = band * 0.72
+        bird = band * 0.6
         items += phoenix_emblem(bird * 0.5 + 0.8, band / 2, bird, color["hex"])
         items += phoenix_emblem(w - bird * 0.5 - 0.8, band / 2, bird, color["hex"])
         name = kind.capitalize()
         # 2.5 mm or more above the face's lower edge, which is a cut on the back face
         items.append(Text(w / 2, max(band / 2 - 0.75, 2.9), name,
-                          size=fit_size(name, w - 2 * (bird + 0.8) - 1.0, 6.5, bold=True), bold=True))
+                          size=fit_size(name, w - 2 * (bird + 0.8) - 1.0, 6.5, bold=True, smallest=MIN_TEXT_PT),
+                          bold=True))
         # The owner's mark large, white on the colour (``on_field``), in both top corners:
         # read from across the table, in greyscale and by colour-blind players.
         big = min(6.0, w * 0.28)
@@ -283,7 +282,7 @@ def bird_art(color: dict, kind: str, on: str = WHITE):
     return art
 
 
-def bird_part(spec, color: dict, kind: str, row: int = 0, on: str = WHITE) -> Part:
+def bird_part(spec, color: dict, kind: str, on: str = WHITE) -> Part:
     """A Bird to fold: its type on both faces, its colour and mark."""
     net = spec["birds"]["net"]
 
@@ -294,11 +293,14 @@ def bird_part(spec, color: dict, kind: str, row: int = 0, on: str = WHITE) -> Pa
 
     items, width, height = standup_net(net["width_mm"], net["face_mm"], net["base_mm"], net["glue_tab_mm"],
                                        bird_art(color, kind, on), bird_art(color, kind, on), base_art)
-    # Birds stand edge to edge on the sheet, sharing their side cuts (one
-    # cut of the trimmer frees two sides).
+    # A colour's Birds stand edge to edge on the sheet, sharing their side
+    # cuts (one cut of the trimmer frees two sides); the colours stand apart,
+    # each bleeding into the gap, so a cut that misses shows no other
+    # player's colour; rows apart, so a glue tab never shares part of its
+    # edge with the Bird below.
     pad = 0.0
     part = Part(f"{kind.capitalize()} Bird ({color['name']})", width + 2 * pad, height, kind="bird",
-                group="birds", rotatable=False, abut=f"birds-{row}",
+                group="birds", rotatable=False, abut=f"birds-{color['name']}",
                 sized_by=(("birds", "net", "face_mm"), ("birds", "net", "width_mm"), ("birds", "net", "base_mm"),
                           ("birds", "net", "glue_tab_mm")))
     part.extend(translate(items, pad, 0.0))

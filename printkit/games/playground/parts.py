@@ -27,8 +27,8 @@ from dataclasses import dataclass, replace
 
 from ...literal import as_written
 from ...footprint import CLEARANCE
-from ...parts.core import (ASCENT, CUT, CUT_CLEAR, DESCENT, GLUE, INK, MIN_TEXT_PT, MOUNTAIN, PT, Fill, Line, Part,
-                           Text, bounds, rect, translate)
+from ...parts.core import (ASCENT, CUT, CUT_CLEAR, DESCENT, GLUE, INK, MIN_TEXT_PT, MOUNTAIN, PT, REVERSED_PT, Fill,
+                           Line, Part, Text, bounds, rect, translate)
 from ...parts.marks import WHITE, on_field, player_mark, unit_symbol
 from ...parts.nets import die_net, standup_net
 from ...parts.sections import assembly, sections
@@ -310,17 +310,18 @@ def name_room(sizes: Sizes) -> tuple[float, float, float]:
 def name_lines(sizes: Sizes) -> int:
     """The most lines of the game's name, side by side, across a card's back."""
     _, _, across = name_room(sizes)
-    return max(1, int((across / (MIN_TEXT_PT * PT) - 1) / LEADING + 1e-9) + 1)
+    return max(1, int((across / (REVERSED_PT * PT) - 1) / LEADING + 1e-9) + 1)
 
 
 def _name_on_back(title: str, sizes: Sizes, on: str = WHITE) -> list:
     """The game's name on a card's back in ``on`` (``on_field``), reading up the
-    card, in lines side by side, as large as ``name_room`` takes it (the spec's
-    title is refused at load where no legible size fits: ``text_boxes``)."""
+    card, in lines side by side, as large as ``name_room`` takes it, never
+    under REVERSED_PT: light type on the colour (the spec's title is refused
+    at load where that does not fit: ``text_boxes``)."""
     low, length, across = name_room(sizes)
-    fitted = fit_lines(title, length, NAME_PT, bold=True, smallest=MIN_TEXT_PT, most=name_lines(sizes),
+    fitted = fit_lines(title, length, NAME_PT, bold=True, smallest=REVERSED_PT, most=name_lines(sizes),
                        height_mm=across)
-    size, lines = fitted or (MIN_TEXT_PT, wrap(title, length, MIN_TEXT_PT, bold=True))
+    size, lines = fitted or (REVERSED_PT, wrap(title, length, REVERSED_PT, bold=True))
     pitch = size * PT * LEADING
     # From the cap of the first line to the descenders of the last.
     block = size * PT + (len(lines) - 1) * pitch + DESCENT * size * PT
@@ -369,9 +370,11 @@ def stand(color: dict, group: str = "", on: str = WHITE, sizes: Sizes = DEFAULT)
     solid field); the card stands in a slit along its ridge (``Sizes``)."""
     def face(width, height):
         band = STAND_BAND * height
-        mark = min(6.0, height - band - 2.0)
+        # Over the band, CUT_CLEAR under the ridge, where the card's slit is cut.
+        room = height - band - 0.5 - CUT_CLEAR
+        mark = min(6.0, room, width - 2 * CUT_CLEAR)
         return [Fill(rect(0, 0, width, band), color["hex"], large=True),
-                *player_mark(color["mark"], width / 2, band + (height - band) / 2, mark, color["hex"])]
+                *player_mark(color["mark"], width / 2, band + 0.5 + room / 2, mark, color["hex"])]
 
     items, width, height = standup_net(sizes.stand_w, sizes.face, sizes.base, sizes.tab, face, face)
     # The ridge (the fold between the two faces) is slit for the card: it stands
@@ -417,7 +420,7 @@ def text_boxes(spec) -> list:
     sizes = kit_sizes(spec)
     _, length, across = name_room(sizes)
     back = [TextBox(("title",), spec["title"], "a card's back", length, NAME_PT, bold=True, most=name_lines(sizes),
-                    height=across, smallest=MIN_TEXT_PT, sized_by="kit.card.height_mm")] if spec.get("title") else []
+                    height=across, smallest=REVERSED_PT, sized_by="kit.card.height_mm")] if spec.get("title") else []
     return back + colour_name_boxes(spec, ("Scissors cards ({})",),
                                     ("cards ({}): fold each along its middle, glue, cut",))
 
