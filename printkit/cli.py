@@ -414,7 +414,8 @@ def _load_position(game_obj, position: Path | None, players, variant):
     try:
         state = game_obj.state_from_json(obj)
     except IllegalAction as exc:
-        raise PrintkitError(f"{positions.place(position, text, obj, str(exc))}: bad position: {exc}") from None
+        where = positions.place(position, text, obj, str(exc), getattr(exc, "at", None))
+        raise PrintkitError(f"{where}: bad position: {exc}") from None
     # A game may read the player count and variant from the position itself;
     # those given on the command line must then agree with it.
     if players is not None and state.game.num_players != players:

@@ -75,17 +75,25 @@ _QUOTED = re.compile(r"'([A-Za-z_][\w-]*)'")
 _VALUE = re.compile(r'"(?:[^"\\]|\\.)*"|[{}\[\]]|[^\s,:{}\[\]"]+')
 
 
-def place(path, text: str, value, message: str) -> str:
-    """``path:line:column`` of what ``message`` (a game's refusal) names in
-    the position ``text`` (whose JSON ``value``), or ``path`` alone when it
-    names nothing there."""
-    found = _PATH.search(message)
-    steps = [key if key else int(index) for key, index in _STEP.findall(found.group(1))] if found else []
-    if not steps and isinstance(value, dict):
-        steps = [key for key in _QUOTED.findall(message) if key in value][:1]
+def place(path, text: str, value, message: str, at=None) -> str:
+    """``path:line:column`` of the key or item at fault in the position
+    ``text`` (whose JSON ``value``): ``at``, the refusal's own path to it
+    (``IllegalAction.at``: keys and list indexes from the top) where the
+    game gives one, else what ``message`` names (a path from the top,
+    ``position.players[1].cache``, or the first top-level key it quotes);
+    the deepest of them the text holds (a missing key: its object), and
+    the position's first character for the position as a whole or a
+    refusal that names nothing in it: every refusal has a line."""
+    if at is not None:
+        steps = list(at)
+    else:
+        found = _PATH.search(message)
+        steps = [key if key else int(index) for key, index in _STEP.findall(found.group(1))] if found else []
+        if not steps and isinstance(value, dict):
+            steps = [key for key in _QUOTED.findall(message) if key in value][:1]
     offset = _offset(text, steps) if steps else None
     if offset is None:
-        return str(path)
+        offset = len(text) - len(text.lstrip())  # the whole position: where its value starts
     line, column = _where(text, offset)
     return f"{path}:{line}:{column}"
 

@@ -36,7 +36,15 @@ TERMINAL = -4
 
 
 class IllegalAction(PrintkitError):
-    """An action (or a move in notation) that is not legal in this state."""
+    """An action (or a move in notation) that is not legal in this state, or
+    a position that is not one. ``at``, for a refused position, is where in
+    its JSON the fault lies: the keys and list indexes from the top to the
+    key or item at fault (``("grid", 2, "at")``; ``()`` for the whole), so
+    the command line names its line (``printkit.positions.place``)."""
+
+    def __init__(self, message: str = "", at=None):
+        super().__init__(message)
+        self.at = None if at is None else tuple(at)
 
 
 def action_number(action) -> int:

@@ -640,15 +640,16 @@ class State(base.State):
 KEYS = {"game", "variant", "players", "to_move", "turn", "board", "locks", "captured", "result"}
 
 
-def _fail(message: str):
-    raise IllegalAction(f"malformed lam position: {message}")
+def _fail(message: str, at=()):
+    """Refuse the position; ``at``: the keys and indexes to the key or item at fault (IllegalAction.at)."""
+    raise IllegalAction(f"malformed lam position: {message}", at=at)
 
 
-def _int(value, what: str, low: int, high: int) -> int:
+def _int(value, what: str, low: int, high: int, at=()) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        _fail(f"{what} must be a whole number, not {value!r}"[:200])
+        _fail(f"{what} must be a whole number, not {value!r}"[:200], at)
     if not low <= value <= high:
-        _fail(f"{what} {value} is out of range ({low}..{high})")
+        _fail(f"{what} {value} is out of range ({low}..{high})", at)
     return value
 
 
@@ -658,43 +659,45 @@ def _from_json(game: Game, obj) -> State:
     if set(obj) != KEYS:
         missing, extra = sorted(KEYS - set(obj)), sorted(map(str, set(obj) - KEYS))
         _fail("; ".join(filter(None, [missing and f"missing {', '.join(missing)}",
-                                      extra and f"unknown key(s) {', '.join(extra)[:200]}"])))
+                                      extra and f"unknown key(s) {', '.join(extra)[:200]}"])),
+              [k for k in obj if str(k) in extra][:1])
     if obj["game"] != "lam":
-        _fail(f"'game' must be \"lam\", not {str(obj['game'])[:40]!r}")
+        _fail(f"'game' must be \"lam\", not {str(obj['game'])[:40]!r}", ("game",))
     if obj["variant"] != game.variant:
         if obj["variant"] not in [v for v in game.data["variants"] if v != "default"]:
-            _fail(f"unknown variant {str(obj['variant'])[:40]!r}")
+            _fail(f"unknown variant {str(obj['variant'])[:40]!r}", ("variant",))
         game = Game(game.spec, variant=obj["variant"])
     names = game.colors
     if obj["players"] != names:
-        _fail(f"'players' must be {names}")
+        _fail(f"'players' must be {names}", ("players",))
     b = game.board
     state = State(game)
-    state.turn = _int(obj["turn"], "turn", 0, game.max_turns)
+    state.turn = _int(obj["turn"], "turn", 0, game.max_turns, ("turn",))
     if not isinstance(obj["board"], dict):
-        _fail("'board' must map cells to pieces")
+        _fail("'board' must map cells to pieces", ("board",))
     cells: list[tuple] = [()] * b.cells
     for name, code in obj["board"].items():
         cell = b.parse(name) if isinstance(name, str) else None
         if cell is None or b.name(cell) != name:
-            _fail(f"{str(name)[:20]!r} is not a cell of the board")
+            _fail(f"{str(name)[:20]!r} is not a cell of the board", ("board", name))
         if not isinstance(code, str) or not re.fullmatch(r"(?:[01][RPSF])+", code):
-            _fail(f"{name}: {str(code)[:40]!r} is not a piece code (0R, 1P, 0P1P0P...)")
+            _fail(f"{name}: {str(code)[:40]!r} is not a piece code (0R, 1P, 0P1P0P...)", ("board", name))
         pieces = tuple((int(code[i]) << 2) | LETTERS.index(code[i + 1]) for i in range(0, len(code), 2))
         if len(pieces) > 1 and any(kind(x) != PAPER for x in pieces):
-            _fail(f"{name}: only Papers stack")
+            _fail(f"{name}: only Papers stack", ("board", name))
         cells[b.index(*b.place(cell))] = pieces
     state.cells = cells
     state.where = _where(cells)
     state.occupied, state.scissors = _masks(cells)
     captured = obj["captured"]
     if not isinstance(captured, dict) or set(captured) != set(names):
-        _fail(f"'captured' must have an entry for each of {', '.join(names)}")
+        odd = sorted(set(captured) - set(names), key=str) if isinstance(captured, dict) else []
+        _fail(f"'captured' must have an entry for each of {', '.join(names)}", ("captured", *odd[:1]))
     for p, name in enumerate(names):
         entry = captured[name]
         if not isinstance(entry, dict) or set(entry) != set(KINDS):
-            _fail(f"captured of {name} must give {', '.join(KINDS)}")
-        state.captured[p] = [_int(entry[k], f"{name}'s captured {k}", 0, 99) for k in KINDS]
+            _fail(f"captured of {name} must give {', '.join(KINDS)}", ("captured", name))
+        state.captured[p] = [_int(entry[k], f"{name}'s captured {k}", 0, 99, ("captured", name, k)) for k in KINDS]
     on_board = [[0] * 4 for _ in range(2)]
     for stack in cells:
         for x in stack:
@@ -703,39 +706,40 @@ def _from_json(game: Game, obj) -> State:
         for k in range(4):
             if on_board[p][k] + state.captured[p][k] != game.counts[p][k]:
                 _fail(f"{names[p]} must have {game.counts[p][k]} {KINDS[k]}(s) between the board and "
-                      "the captured")
+                      "the captured", ("captured", names[p], KINDS[k]))
     if not isinstance(obj["locks"], list):
-        _fail("'locks' must be a list of pairs of cells")
-    for pair in obj["locks"]:
+        _fail("'locks' must be a list of pairs of cells", ("locks",))
+    for i, pair in enumerate(obj["locks"]):
         if (not isinstance(pair, list) or len(pair) != 2 or not all(isinstance(c, str) for c in pair)
                 or None in (b.parse(pair[0]), b.parse(pair[1]))):
-            _fail(f"lock {str(pair)[:40]} must be two cells")
+            _fail(f"lock {str(pair)[:40]} must be two cells", ("locks", i))
         a, c = b.parse(pair[0]), b.parse(pair[1])
         sa, sc = cells[a], cells[c]
         if (not sa or not sc or kind(sa[-1]) != SCISSORS or kind(sc[-1]) != SCISSORS
                 or owner(sa[-1]) == owner(sc[-1]) or c not in b.neighbours[a]):
-            _fail(f"lock {pair[0]}-{pair[1]}: locks join enemy Scissors side by side")
+            _fail(f"lock {pair[0]}-{pair[1]}: locks join enemy Scissors side by side", ("locks", i))
         state.locks.add(frozenset((a, c)))
     result, to_move = obj["result"], obj["to_move"]
     lost = [state.captured[p][FLAG] for p in range(2)]
     out = [p for p in range(2) if lost[p] >= game.flags_to_win]
     if result is None:
         if out:
-            _fail("a Flag count that ends the game needs a result")
+            _fail("a Flag count that ends the game needs a result", ("result",))
         if to_move is None:
             if state.turn:
-                _fail("'to_move' is null only before the hand game")
+                _fail("'to_move' is null only before the hand game", ("to_move",))
             return state
         if to_move not in names:
-            _fail(f"'to_move' must be one of {', '.join(names)}")
+            _fail(f"'to_move' must be one of {', '.join(names)}", ("to_move",))
         state.player = names.index(to_move)
         if state.turn >= game.max_turns:
-            _fail("the turn counter is at the game's cap, so the game is over")
+            _fail("the turn counter is at the game's cap, so the game is over", ("turn",))
         if not state._moves():
-            _fail(f"{to_move} has no legal move, so the game is over")
+            _fail(f"{to_move} has no legal move, so the game is over", ("to_move",))
         return state
     if to_move is not None or not isinstance(result, dict) or set(result) != {"outcome", "winner"}:
-        _fail("a finished game has 'to_move' null and 'result' with outcome and winner")
+        _fail("a finished game has 'to_move' null and 'result' with outcome and winner",
+              ("to_move",) if to_move is not None else ("result",))
     outcome, winner = result["outcome"], result["winner"]
     if outcome == "unfinished" and winner is None and state.turn == game.max_turns and not out:
         state.unfinished = True
@@ -744,9 +748,9 @@ def _from_json(game: Game, obj) -> State:
     elif outcome == "win" and winner in names:
         state.winner = names.index(winner)
         if out and out != [1 - state.winner]:
-            _fail("the winner must be the player whose Flags stand")
+            _fail("the winner must be the player whose Flags stand", ("result", "winner"))
     else:
-        _fail("'result' does not fit the position")
+        _fail("'result' does not fit the position", ("result",))
     if not same_json(state.to_json()["result"], result):
-        _fail("'result' does not fit the position")
+        _fail("'result' does not fit the position", ("result",))
     return state

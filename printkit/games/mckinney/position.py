@@ -170,25 +170,27 @@ def state_from_json(game, obj):
     alive = [p for p in range(n) if state.shields[p] > 0]
     for p in range(n):
         if state.shields[p] > 0 and state.builder[p] < 0:
-            raise IllegalAction(f"position: player {p} has {state.shields[p]} Shields but no Builder on the board")
+            raise IllegalAction(f"position: player {p} has {state.shields[p]} Shields but no Builder on the board",
+                                at=("players", p, "shields"))
         if state.shields[p] == 0 and (state.builder[p] >= 0 or state.units[p]):
             raise IllegalAction(f"position: player {p} has no Shields left, so nothing of theirs "
-                                "may stay on the board")
+                                "may stay on the board", at=("players", p, "shields"))
 
     if phase == OVER:
         if obj["to_move"] is not None:
             raise IllegalAction("position.to_move: must be null once the game is over")
         if state.unfinished == (state.winner >= 0):
-            raise IllegalAction("position: a game that is over has either a winner or is unfinished")
+            raise IllegalAction("position: a game that is over has either a winner or is unfinished",
+                                at=("winner",))
         if state.winner >= 0 and alive != [state.winner]:
             raise IllegalAction(f"position.winner: player {state.winner} cannot have won while "
                                 f"players {', '.join(map(str, alive))} still have Shields")
         if state.unfinished and state.turn < g.max_turns:
-            raise IllegalAction(f"position: a game is unfinished only after {g.max_turns} turns")
+            raise IllegalAction(f"position: a game is unfinished only after {g.max_turns} turns", at=("unfinished",))
         if (obj["read"] is not None or obj["path"] != [] or obj["frozen"] != []
                 or not _is_zero(obj["built"]) or not _is_zero(obj["moved"]) or moving is not None):
             raise IllegalAction("position: a game that is over has no turn in progress "
-                                "(read null, path and frozen empty, built and moved 0, moving null)")
+                                "(read null, path and frozen empty, built and moved 0, moving null)", at=("phase",))
         state.player = TERMINAL
         state._set_read((0, 0))
         state.path, state.frozen, state.built, state.moved = [], set(), 0, 0
@@ -197,9 +199,9 @@ def state_from_json(game, obj):
 
     if state.winner >= 0 or state.unfinished:
         raise IllegalAction("position: a game still in play has no winner and is not unfinished "
-                            f"(phase {phase_name!r})")
+                            f"(phase {phase_name!r})", at=("winner",) if state.winner >= 0 else ("unfinished",))
     if len(alive) < 2:
-        raise IllegalAction("position: a game in play needs at least two players with Shields")
+        raise IllegalAction("position: a game in play needs at least two players with Shields", at=("players",))
     if state.turn >= g.max_turns:
         raise IllegalAction(f"position.turn: the game stops after {g.max_turns} turns")
     p = state.player = _int(obj["to_move"], "position.to_move", 0, n - 1)
@@ -243,13 +245,16 @@ def state_from_json(game, obj):
     if (phase == UNIT_MOVE) != (state.moving != 0):
         raise IllegalAction("position.moving: the type of the moving Unit is given exactly in phase unit-move")
     if phase == BUILDER and (state.built or state.moved or state.frozen):
-        raise IllegalAction("position: in phase builder nothing has been built or moved yet this turn")
+        raise IllegalAction("position: in phase builder nothing has been built or moved yet this turn",
+                            at=("phase",))
     if phase in (BUILDER_MOVE, SLIDER) and (state.built or state.moved):
-        raise IllegalAction(f"position: in phase {phase_name} nothing has been built or moved yet this turn")
+        raise IllegalAction(f"position: in phase {phase_name} nothing has been built or moved yet this turn",
+                            at=("phase",))
     if phase == BUILD and not state.built:
-        raise IllegalAction("position: phase build means at least one Unit was built this turn")
+        raise IllegalAction("position: phase build means at least one Unit was built this turn", at=("phase",))
     if phase == BUILD and state.moved:
-        raise IllegalAction("position: in phase build no Unit has moved yet this turn (Units move after building)")
+        raise IllegalAction("position: in phase build no Unit has moved yet this turn (Units move after building)",
+                            at=("phase",))
     if phase == BUILDER_MOVE:
         if state.path[-1] != state.builder[p]:
             raise IllegalAction("position.path: a Builder's path ends where the Builder stands")
@@ -262,7 +267,7 @@ def state_from_json(game, obj):
         raise IllegalAction(f"position.read: until the Builder's part of the turn is over, the notches "
                             f"read are player {p}'s Sliders {state.sliders[p]}")
     if phase == SLIDER and state.builder[p] not in g.spaces:
-        raise IllegalAction("position: phase slider needs the Builder on a +/- space")
+        raise IllegalAction("position: phase slider needs the Builder on a +/- space", at=("phase",))
     if phase == UNIT_MOVE:
         if not 2 <= len(state.path) <= b_steps:
             raise IllegalAction(f"position.path: a Unit moving with {b_steps} steps has taken "
@@ -309,4 +314,4 @@ def _check_conservation(state) -> None:
             if counts[t] + state.cache[p][t] != g.unit_counts[t]:
                 raise IllegalAction(
                     f"position: player {p} has {counts[t]} {name} on the board and {state.cache[p][t]} "
-                    f"in the cache, but owns {g.unit_counts[t]}")
+                    f"in the cache, but owns {g.unit_counts[t]}", at=("players", p, "cache", name))

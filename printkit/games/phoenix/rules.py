@@ -769,30 +769,31 @@ def _normalise(text: str) -> str:
 
 # --- reading a position ---------------------------------------------------------------
 
-def _fail(message: str):
-    raise IllegalAction(f"malformed phoenix position: {message}")
+def _fail(message: str, at=()):
+    """Refuse the position; ``at``: the keys and indexes to the key or item at fault (IllegalAction.at)."""
+    raise IllegalAction(f"malformed phoenix position: {message}", at=at)
 
 
-def _int(value, what: str, low: int = 0, high: int | None = None) -> int:
+def _int(value, what: str, low: int = 0, high: int | None = None, at=()) -> int:
     if isinstance(value, bool) or not isinstance(value, numbers.Integral):
-        _fail(f"{what} must be a whole number, not {value!r}")
+        _fail(f"{what} must be a whole number, not {value!r}", at)
     if value < low or (high is not None and value > high):
-        _fail(f"{what} {value} is out of range")
+        _fail(f"{what} {value} is out of range", at)
     return int(value)
 
 
-def _square(game: Game, value, what: str) -> int:
+def _square(game: Game, value, what: str, at=()) -> int:
     if not isinstance(value, list) or len(value) != 2:
-        _fail(f"{what} must be [x, y], not {value!r}")
-    x = _int(value[0], f"{what} x", 1, game.columns)
-    y = _int(value[1], f"{what} y", 1, game.rows)
+        _fail(f"{what} must be [x, y], not {value!r}", at)
+    x = _int(value[0], f"{what} x", 1, game.columns, (*at, 0))
+    y = _int(value[1], f"{what} y", 1, game.rows, (*at, 1))
     return game.square(x, y)
 
 
-def _counts(obj, what: str) -> list[int]:
+def _counts(obj, what: str, at=()) -> list[int]:
     if not isinstance(obj, dict) or set(obj) != set(TYPES):
-        _fail(f"{what} must give rock, paper and scissors")
-    return [_int(obj[t], f"{what} {t}", 0, 99) for t in TYPES]
+        _fail(f"{what} must give rock, paper and scissors", at)
+    return [_int(obj[t], f"{what} {t}", 0, 99, (*at, t)) for t in TYPES]
 
 
 KEYS = {"game", "variant", "players", "stage", "to_move", "turn", "escalation", "rolled", "active",
@@ -803,93 +804,101 @@ def _from_json(game: Game, obj) -> State:
     if not isinstance(obj, dict):
         _fail("a position is a JSON object")
     if obj.get("game") != "phoenix":
-        _fail(f"'game' must be \"phoenix\", not {obj.get('game')!r}")
+        _fail(f"'game' must be \"phoenix\", not {obj.get('game')!r}", ("game",))
     variant, players = obj.get("variant"), obj.get("players")
     if variant not in VARIANTS:
-        _fail(f"unknown variant {variant!r}")
+        _fail(f"unknown variant {variant!r}", ("variant",))
     if not isinstance(players, list):
-        _fail("'players' must list the colours in seat order")
+        _fail("'players' must list the colours in seat order", ("players",))
     if (variant, len(players)) != (game.variant, game.num_players):
         try:  # the position says which game it is from
             game = Game(game.spec, players=len(players), variant=variant)
         except PrintkitError as exc:
-            _fail(str(exc))
+            _fail(str(exc), ("players",))
     names = game.colors
     if players != names:
-        _fail(f"'players' must be {names} for {len(names)} players (the spec's seating)")
+        wrong = next((i for i, (a, b) in enumerate(zip(players, names)) if a != b), None)
+        _fail(f"'players' must be {names} for {len(names)} players (the spec's seating)",
+              ("players",) if wrong is None else ("players", wrong))
     expected = KEYS | ({"chips", "pot"} if variant == "casino" else set())
     if set(obj) != expected:
         missing, extra = sorted(expected - set(obj)), sorted(set(obj) - expected)
         _fail("; ".join(filter(None, [missing and f"missing {', '.join(missing)}",
-                                      extra and f"unknown key(s) {', '.join(extra)}"])))
+                                      extra and f"unknown key(s) {', '.join(extra)}"])),
+              (extra[0],) if extra else ())
     n = len(names)
     state = State(game)
     if obj["stage"] not in STAGES:
-        _fail(f"unknown stage {obj['stage']!r} (stages: {', '.join(STAGES)})")
+        _fail(f"unknown stage {obj['stage']!r} (stages: {', '.join(STAGES)})", ("stage",))
     state.stage = obj["stage"]
     to_move = obj["to_move"]
     if to_move is None:
         if state.stage not in (FIRST, OVER):
-            _fail("'to_move' is needed at this stage")
+            _fail("'to_move' is needed at this stage", ("to_move",))
     elif to_move not in names or state.stage in (FIRST, OVER):
-        _fail(f"'to_move' {to_move!r} does not fit stage {state.stage!r}")
+        _fail(f"'to_move' {to_move!r} does not fit stage {state.stage!r}", ("to_move",))
     else:
         state.player = names.index(to_move)
-    state.turn = _int(obj["turn"], "turn", 0, game.max_turns)
+    state.turn = _int(obj["turn"], "turn", 0, game.max_turns, ("turn",))
     if state.turn == game.max_turns and state.stage != OVER:
-        _fail("the turn counter is at the game's cap, so the game is over")
+        _fail("the turn counter is at the game's cap, so the game is over", ("turn",))
     if not same_json(obj["escalation"], state.escalation):
-        _fail(f"'escalation' must be {str(state.escalation).lower()} on turn {state.turn}")
+        _fail(f"'escalation' must be {str(state.escalation).lower()} on turn {state.turn}", ("escalation",))
 
     for key in ("rolled", "active"):
-        setattr(state, key, None if obj[key] is None else _square(game, obj[key], key))
+        setattr(state, key, None if obj[key] is None else _square(game, obj[key], key, (key,)))
     direction = obj["direction"]
     if direction is not None:
         if (not isinstance(direction, list) or len(direction) != 2
-                or [_int(d, "direction", -1, 1) for d in direction] == [0, 0]):
-            _fail("'direction' must be [dx, dy] with -1, 0 or 1 each, not both 0")
+                or [_int(d, "direction", -1, 1, ("direction", i)) for i, d in enumerate(direction)] == [0, 0]):
+            _fail("'direction' must be [dx, dy] with -1, 0 or 1 each, not both 0", ("direction",))
         state.direction = tuple(direction)
 
     if not isinstance(obj["grid"], list):
-        _fail("'grid' must be a list")
+        _fail("'grid' must be a list", ("grid",))
     for i, entry in enumerate(obj["grid"]):
         if not isinstance(entry, dict) or set(entry) != {"at", "owner", "bird"}:
-            _fail(f"grid entry {i} must have at, owner and bird")
-        sq = _square(game, entry["at"], f"grid entry {i}")
+            _fail(f"grid entry {i} must have at, owner and bird", ("grid", i))
+        sq = _square(game, entry["at"], f"grid entry {i}", ("grid", i, "at"))
         if state.grid[sq] is not None:
-            _fail(f"two Birds on {game.coords(sq)}")
+            _fail(f"two Birds on {game.coords(sq)}", ("grid", i))
         if entry["owner"] not in names or entry["bird"] not in TYPES:
-            _fail(f"grid entry {i}: unknown owner or bird")
+            _fail(f"grid entry {i}: unknown owner or bird", ("grid", i, "owner" if entry["owner"] not in names
+                                                             else "bird"))
         state.grid[sq] = (names.index(entry["owner"]), TYPES.index(entry["bird"]))
-    if [e["at"] for e in obj["grid"]] != sorted(e["at"] for e in obj["grid"]):
-        _fail("'grid' must be sorted by square")
+    ats = [e["at"] for e in obj["grid"]]
+    if ats != sorted(ats):
+        _fail("'grid' must be sorted by square", ("grid", next(i for i in range(1, len(ats)) if ats[i] < ats[i - 1])))
 
     for key in ("hand", "ashes", "score"):
         if not isinstance(obj[key], dict) or set(obj[key]) != set(names):
-            _fail(f"'{key}' must have an entry for each of {', '.join(names)}")
+            odd = sorted(set(obj[key]) - set(names), key=str) if isinstance(obj[key], dict) else []
+            _fail(f"'{key}' must have an entry for each of {', '.join(names)}", (key, *odd[:1]))
     for p, name in enumerate(names):
-        state.hand[p] = _counts(obj["hand"][name], f"hand of {name}")
-        state.ashes[p] = _counts(obj["ashes"][name], f"ashes of {name}")
+        state.hand[p] = _counts(obj["hand"][name], f"hand of {name}", ("hand", name))
+        state.ashes[p] = _counts(obj["ashes"][name], f"ashes of {name}", ("ashes", name))
         on_grid = [sum(1 for b in state.grid if b == (p, t)) for t in range(len(TYPES))]
         for t, kind in enumerate(TYPES):
             if state.hand[p][t] + state.ashes[p][t] + on_grid[t] != game.counts[t]:
-                _fail(f"{name} must have {game.counts[t]} {kind} Bird(s) between hand, grid and Ashes")
+                _fail(f"{name} must have {game.counts[t]} {kind} Bird(s) between hand, grid and Ashes",
+                      ("ashes", name, kind))
         score = obj["score"][name]
         if not isinstance(score, dict) or set(score) != {"eliminations", "resurrections", "win", "points"}:
-            _fail(f"score of {name} must have eliminations, resurrections, win and points")
-        state.eliminations[p] = _int(score["eliminations"], f"{name}'s eliminations")
-        state.resurrections[p] = _int(score["resurrections"], f"{name}'s resurrections")
-        state.wins[p] = _int(score["win"], f"{name}'s win", 0, 1)
+            _fail(f"score of {name} must have eliminations, resurrections, win and points", ("score", name))
+        at = ("score", name)
+        state.eliminations[p] = _int(score["eliminations"], f"{name}'s eliminations", at=(*at, "eliminations"))
+        state.resurrections[p] = _int(score["resurrections"], f"{name}'s resurrections", at=(*at, "resurrections"))
+        state.wins[p] = _int(score["win"], f"{name}'s win", 0, 1, (*at, "win"))
         if not same_json(score["points"], state.points(p)):
-            _fail(f"{name}'s points must be {state.points(p)}")
+            _fail(f"{name}'s points must be {state.points(p)}", (*at, "points"))
 
     if variant == "casino":
         if not isinstance(obj["chips"], dict) or set(obj["chips"]) != set(names):
-            _fail(f"'chips' must have an entry for each of {', '.join(names)}")
-        state.chips = [_int(obj["chips"][name], f"{name}'s chips") for name in names]
-        state.pot = _int(obj["pot"], "pot")
+            _fail(f"'chips' must have an entry for each of {', '.join(names)}", ("chips",))
+        state.chips = [_int(obj["chips"][name], f"{name}'s chips", at=("chips", name)) for name in names]
+        state.pot = _int(obj["pot"], "pot", at=("pot",))
         if sum(state.chips) + state.pot != n * game.starting_chips:
-            _fail(f"chips and pot must add up to {n * game.starting_chips}")
+            _fail(f"chips and pot must add up to {n * game.starting_chips}", ("pot",))
 
     _check_stage(state, obj)
     return state
@@ -906,64 +915,64 @@ def _check_stage(state: State, obj) -> None:
     for key in ("rolled", "active", "direction"):
         present = getattr(state, key) is not None
         if present != (key in needs) and not (key == "rolled" and stage == INTERACT):
-            _fail(f"'{key}' must be {'given' if key in needs else 'null'} at stage {stage!r}")
+            _fail(f"'{key}' must be {'given' if key in needs else 'null'} at stage {stage!r}", (key,))
     if stage == OVER:
         result = obj["result"]
         if not isinstance(result, dict) or set(result) != {"outcome", "winners"}:
-            _fail("a finished game needs 'result' with outcome and winners")
+            _fail("a finished game needs 'result' with outcome and winners", ("result",))
         if result["outcome"] not in ("win", "draw", "unfinished"):
-            _fail(f"unknown outcome {result['outcome']!r}")
+            _fail(f"unknown outcome {result['outcome']!r}", ("result", "outcome"))
         if not isinstance(result["winners"], list) or any(w not in g.colors for w in result["winners"]):
-            _fail("'winners' must list colours of this game")
+            _fail("'winners' must list colours of this game", ("result", "winners"))
         state.outcome = result["outcome"]
         state.winners = sorted(g.colors.index(w) for w in result["winners"])
         probe = state.clone()
         if state.outcome == "unfinished":
             if state.turn != g.max_turns or state.winners or any(state.wins):
-                _fail("an unfinished game ends at the turn cap, without winners")
+                _fail("an unfinished game ends at the turn cap, without winners", ("result",))
         else:
             if not state._decided():
-                _fail("the game is not over in this position")
+                _fail("the game is not over in this position", ("result",))
             probe.wins = [0] * g.num_players
             probe._finish()
             if probe.winners != state.winners or probe.wins != state.wins or probe.chips != state.chips:
-                _fail("'result', wins or chips do not follow from the position")
+                _fail("'result', wins or chips do not follow from the position", ("result",))
         return
     if obj["result"] is not None or any(state.wins):
-        _fail("only a finished game has a result or a win")
+        _fail("only a finished game has a result or a win", ("result",) if obj["result"] is not None else ("score",))
     if state._decided():
-        _fail("the game is already decided in this position; its stage must be 'over'")
+        _fail("the game is already decided in this position; its stage must be 'over'", ("stage",))
     if stage == FIRST:
         if state.turn or any(b is not None for b in state.grid) or any(map(any, state.ashes)):
-            _fail("'first' is the setup stage: no turns, no Birds out of hand")
+            _fail("'first' is the setup stage: no turns, no Birds out of hand", ("stage",))
         return
     p = state.player
     entering = sum(state.hand[p]) > 0
     if state.entry_phase() != (stage in (ENTRY_ROLL, ENTER)):
         _fail(f"{'a player still has' if state.entry_phase() else 'no player has'} Birds to enter, "
-              f"which does not fit stage {stage!r}")
+              f"which does not fit stage {stage!r}", ("stage",))
     if stage == ENTER and not entering:
-        _fail(f"{g.colors[p]} has no Birds to enter, which does not fit stage {stage!r}")
+        _fail(f"{g.colors[p]} has no Birds to enter, which does not fit stage {stage!r}", ("stage",))
     if stage in (ENTER, AFTER_ROLL, SECOND_PHOENIX, CHAIN, INTERACT) and not state.legal_actions():
-        _fail(f"no move is possible at stage {stage!r} here")
+        _fail(f"no move is possible at stage {stage!r} here", ("stage",))
     if stage == ENTER and state.grid[state.rolled] is not None and g.friendly(state.grid[state.rolled][0], p):
-        _fail("an entry onto a friendly Bird ends the turn at once")
+        _fail("an entry onto a friendly Bird ends the turn at once", ("rolled",))
     if stage == CHAIN:
         if state.grid[state.active] is None or state.grid[state.active][0] != p or state._chain_target() is None:
-            _fail("the chain-reaction step needs the player's Bird on 'active' and a square to step to")
+            _fail("the chain-reaction step needs the player's Bird on 'active' and a square to step to", ("active",))
     if stage == INTERACT and len(state._interactions(state.active)) < 2:
-        _fail("a choice between interactions needs at least two of them")
+        _fail("a choice between interactions needs at least two of them", ("active",))
     if stage == SECOND_PHOENIX and (not state.escalation or state.active not in g.phoenix_squares):
-        _fail("a second Phoenix comes only in the Escalation Phase, next to a Phoenix square")
+        _fail("a second Phoenix comes only in the Escalation Phase, next to a Phoenix square", ("stage",))
     if stage == SECOND_PHOENIX and (state.active != state.rolled or state.grid[state.active] is None
                                     or state.grid[state.active][0] != p or not state.resurrections[p]):
         _fail("a second Phoenix follows the first: 'active' and 'rolled' are the Phoenix square, "
-              "where the player's Bird has just risen")
+              "where the player's Bird has just risen", ("active",))
     if stage == CHAIN:
         (rx, ry), (ax, ay), (dx, dy) = g.coords(state.rolled), g.coords(state.active), state.direction
         steps = max(abs(ax - rx), abs(ay - ry))
         if (ax, ay) != (rx + steps * dx, ry + steps * dy):
             _fail("the chain-reaction Bird ('active') must stand on the rolled square or on the "
-                  "line from it in 'direction'")
+                  "line from it in 'direction'", ("active",))
     if stage == CHAIN and not state.escalation:
-        _fail("chain reactions come only in the Escalation Phase")
+        _fail("chain reactions come only in the Escalation Phase", ("stage",))

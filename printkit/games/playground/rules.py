@@ -764,8 +764,9 @@ class State(base.State):
 
 # --- reading a position ------------------------------------------------------------
 
-def _fail(message: str):
-    raise IllegalAction(f"malformed playground position: {message}")
+def _fail(message: str, at=()):
+    """Refuse the position; ``at``: the keys and indexes to the key or item at fault (IllegalAction.at)."""
+    raise IllegalAction(f"malformed playground position: {message}", at=at)
 
 
 def _from_json(game: Game, obj) -> State:
@@ -774,22 +775,25 @@ def _from_json(game: Game, obj) -> State:
         _fail("a position is a JSON object")
     keys = {"game", "players", "phase", "to_move", "turn", "roll", "pieces", "pending", "result"}
     if set(obj) != keys:
-        _fail(f"keys must be {', '.join(sorted(keys))}")
+        extra = sorted(set(obj) - keys, key=str)
+        _fail(f"keys must be {', '.join(sorted(keys))}", extra[:1])
     if obj["game"] != "playground" or obj["players"] != game.colors:
-        _fail("not a position of this game")
+        _fail("not a position of this game", ("game",) if obj["game"] != "playground" else ("players",))
     names = game.colors
     state = State(game)
     if obj["phase"] not in (SETUP, FIRST, ROLL, MOVE, BREAK, OVER):
-        _fail(f"unknown phase {str(obj['phase'])[:20]!r}")
+        _fail(f"unknown phase {str(obj['phase'])[:20]!r}", ("phase",))
     state.phase = obj["phase"]
     if not isinstance(obj["pieces"], list) or len(obj["pieces"]) > 2 * game.army:
-        _fail("'pieces' must be a list of at most two armies")
+        _fail("'pieces' must be a list of at most two armies", ("pieces",))
     squares = {game.name_of(s): s for s in range(game.squares)}
     for i, entry in enumerate(obj["pieces"]):
         if not isinstance(entry, dict) or set(entry) != {"owner", "type", "at", "revealed"}:
-            _fail(f"piece {i + 1} needs owner, type, at and revealed")
+            _fail(f"piece {i + 1} needs owner, type, at and revealed", ("pieces", i))
         if entry["owner"] not in names or entry["type"] not in TYPES or not isinstance(entry["revealed"], bool):
-            _fail(f"piece {i + 1}: unknown owner or type")
+            wrong = next(k for k, ok in (("owner", entry["owner"] in names), ("type", entry["type"] in TYPES),
+                                         ("revealed", isinstance(entry["revealed"], bool))) if not ok)
+            _fail(f"piece {i + 1}: unknown owner or type", ("pieces", i, wrong))
         owner = names.index(entry["owner"])
         state.kinds.append(TYPES.index(entry["type"]))
         state.owners.append(owner)
@@ -799,7 +803,7 @@ def _from_json(game: Game, obj) -> State:
             state.at.append(None)
             continue
         if not isinstance(at, str) or at not in squares:
-            _fail(f"piece {i + 1}: {str(at)[:10]!r} is not a square")
+            _fail(f"piece {i + 1}: {str(at)[:10]!r} is not a square", ("pieces", i, "at"))
         state.at.append(squares[at])
         state.board.setdefault(squares[at], []).append(i)
     if state.phase == BREAK and isinstance(obj["pending"], dict):
@@ -808,50 +812,51 @@ def _from_json(game: Game, obj) -> State:
         square = squares.get(pend.get("square")) if isinstance(pend.get("square"), str) else None
         ids = state.board.get(square, [])
         if square is None or len(ids) != 2 or pend.get("rescued") not in ids or pend.get("breaker") not in ids:
-            _fail("'pending' must name the square of the break and both pieces on it")
+            _fail("'pending' must name the square of the break and both pieces on it", ("pending",))
         state.board[square] = [pend["rescued"]]
     for square, ids in state.board.items():
         if len(ids) > 2 or (len(ids) == 2 and (state.owners[ids[0]] == state.owners[ids[1]]
                                                or state.kinds[ids[0]] != state.kinds[ids[1]])):
-            _fail(f"{game.name_of(square)}: two pieces share a square only in a stalemate")
+            _fail(f"{game.name_of(square)}: two pieces share a square only in a stalemate",
+                  ("pieces", ids[-1], "at"))
     state.board = {square: tuple(ids) for square, ids in state.board.items()}
     state._index_board()
     for p in range(2):
         army = [state.kinds[i] for i in state.army(p)]
         if len(army) > game.army or any(army.count(t) > game.cards[t] for t in range(3)):
-            _fail(f"{names[p]}'s army is larger than the rules allow")
+            _fail(f"{names[p]}'s army is larger than the rules allow", ("pieces", state.army(p)[-1]))
     if isinstance(obj["turn"], bool) or not isinstance(obj["turn"], int) or not 0 <= obj["turn"] <= game.max_turns:
-        _fail("'turn' must be a whole number within the cap")
+        _fail("'turn' must be a whole number within the cap", ("turn",))
     state.turn = obj["turn"]
     roll = obj["roll"]
     if roll is not None and (isinstance(roll, bool) or not isinstance(roll, int) or not 1 <= roll <= 6):
-        _fail("'roll' is a die face, 1 to 6, or null")
+        _fail("'roll' is a die face, 1 to 6, or null", ("roll",))
     state.roll = roll or 0
     if state.phase in (SETUP, ROLL, MOVE, BREAK):
         if obj["to_move"] not in names:
-            _fail("'to_move' must name a player")
+            _fail("'to_move' must name a player", ("to_move",))
         state.player = names.index(obj["to_move"])
     elif obj["to_move"] is not None:
-        _fail("'to_move' is null before the hand game and when the game is over")
+        _fail("'to_move' is null before the hand game and when the game is over", ("to_move",))
     if state.phase == MOVE and not roll:
-        _fail("a move needs the roll")
+        _fail("a move needs the roll", ("roll",))
     if obj["pending"] is not None:
         p = obj["pending"]
         if state.phase != BREAK or not isinstance(p, dict) or set(p) != {"square", "breaker", "rescued"}:
-            _fail("'pending' belongs to the break phase")
+            _fail("'pending' belongs to the break phase", ("pending",))
         if not isinstance(p["square"], str) or not all(isinstance(p[k], int) and not isinstance(p[k], bool)
                                                       for k in ("breaker", "rescued")):
-            _fail("'pending' holds a square and two piece numbers")
+            _fail("'pending' holds a square and two piece numbers", ("pending",))
         state.pending = (squares.get(p["square"]), p["breaker"], p["rescued"])
     result = obj["result"]
     if state.phase == OVER:
         if not isinstance(result, dict) or result.get("outcome") not in ("win", "draw", "unfinished"):
-            _fail("a finished game needs its result")
+            _fail("a finished game needs its result", ("result",))
         state.unfinished = result["outcome"] == "unfinished"
         state.winner = (names.index(result["winner"]) if result["outcome"] == "win" and result.get("winner") in names
                         else DRAW if result["outcome"] == "draw" else None)
         if result["outcome"] == "win" and state.winner is None:
-            _fail("a win needs its winner")
+            _fail("a win needs its winner", ("result",))
     elif result is not None:
-        _fail("only a finished game has a result")
+        _fail("only a finished game has a result", ("result",))
     return state

@@ -381,35 +381,38 @@ def _from_json(game: Game, obj) -> State:
         raise IllegalAction("a tiles position is a JSON object with a 'tiles' list")
     unknown = sorted(set(obj) - set(_DERIVED) - {"tiles"})
     if unknown:
-        raise IllegalAction(f"unknown key(s) {', '.join(map(repr, unknown))} in a tiles position")
+        raise IllegalAction(f"unknown key(s) {', '.join(map(repr, unknown))} in a tiles position", at=(unknown[0],))
     tiles = obj.get("tiles")
     if not isinstance(tiles, list):
-        raise IllegalAction("a tiles position needs 'tiles': a list of [x, y, corner]")
+        raise IllegalAction("a tiles position needs 'tiles': a list of [x, y, corner]", at=("tiles",))
     if obj.get("game", "tiles") != "tiles":
-        raise IllegalAction(f"this is a position of {_json(obj['game'])}, not of tiles")
+        raise IllegalAction(f"this is a position of {_json(obj['game'])}, not of tiles", at=("game",))
     state = State(game)
     for number, tile in enumerate(tiles, 1):
+        at = ("tiles", number - 1)
         if (not isinstance(tile, list) or len(tile) != 3
                 or not all(isinstance(v, int) and not isinstance(v, bool) for v in tile[:2])):
             raise IllegalAction(f"tile {number}: expected [x, y, corner] with whole numbers x and y, "
-                                f"got {_json(tile)}")
+                                f"got {_json(tile)}", at=at)
         x, y = tile[0], tile[1]
         if tile[2] is None:
-            raise IllegalAction(f"tile {number}: its corner is hidden (null); a position needs every corner")
+            raise IllegalAction(f"tile {number}: its corner is hidden (null); a position needs every corner",
+                                at=(*at, 2))
         try:
             o = corner_code(tile[2])
         except IllegalAction as error:
-            raise IllegalAction(f"tile {number} at {x},{y}: {error}") from None
+            raise IllegalAction(f"tile {number} at {x},{y}: {error}", at=(*at, 2)) from None
         if not (-WINDOW <= x <= WINDOW and -WINDOW <= y <= WINDOW):
-            raise IllegalAction(f"tile {number} at {x},{y} lies too far from the first tiles")
+            raise IllegalAction(f"tile {number} at {x},{y} lies too far from the first tiles", at=at)
         error = state._placement_error(x, y)
         if error:
-            raise IllegalAction(f"tile {number} at {x},{y}: {error}")
+            raise IllegalAction(f"tile {number} at {x},{y}: {error}", at=at)
         state._apply(encode(x, y, o))
     expected = state.to_json()
     for key in _DERIVED:
         if key in obj and not same_json(obj[key], expected[key]):
-            raise IllegalAction(f"'{key}' is {_json(obj[key])} but the tiles give {_json(expected[key])}")
+            raise IllegalAction(f"'{key}' is {_json(obj[key])} but the tiles give {_json(expected[key])}",
+                                at=(key,))
     return state
 
 
