@@ -68,8 +68,8 @@ def test_tiles_scoring_caption_prints_shape_names_as_written(tmp_path):
 
 def test_phoenix_nets_caption_prints_the_colour_as_written(tmp_path):
     text = hostile_rulebook(tmp_path, "phoenix",
-                            lambda d: _rename_colour(d, "Red", "**Red** &amp; #1|x"))
-    assert "A Bird (Rock, **Red** &amp; #1|x: the kit prints its type" in text
+                            lambda d: _rename_colour(d, "Red", "**R** &amp; #1|x"))
+    assert "A Bird (Rock, **R** &amp; #1|x: the kit prints its type" in text
 
 
 def test_playground_board_caption_prints_the_colours_as_written(tmp_path):
@@ -83,12 +83,12 @@ def test_playground_board_caption_prints_the_colours_as_written(tmp_path):
 
 def test_mckinney_engine_captions_print_colours_and_labels_as_written(tmp_path):
     def change(data):
-        _rename_colour(data, "Vermilion", "**Vermilion**")
+        _rename_colour(data, "Vermilion", "**Orange**")
         _rename_colour(data, "Yellow", "Y|&amp;")
         data["sliders"]["A"]["labels"][1] = "Units `built` *"
     text = hostile_rulebook(tmp_path, "mckinney", change)
-    assert "with Slider A set to 5 Units `built` *, the **Vermilion** Builder may build" in text
-    assert "the **Vermilion** Scissors moves" in text
+    assert "with Slider A set to 5 Units `built` *, the **Orange** Builder may build" in text
+    assert "the **Orange** Scissors moves" in text
     assert "taking two Y|&amp; Papers" in text
 
 
