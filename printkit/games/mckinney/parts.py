@@ -798,6 +798,24 @@ def fewest_players(spec) -> int:
     return min(n for n in map(int, spec["board"]["seating"]) if low <= n <= high)
 
 
+def examples(spec, options) -> dict:
+    """The notation's examples (``printkit.rulebook.templating``), from the
+    moves the rules engine lists at the start of a game of the fewest
+    players: ``players`` (that count), ``step`` (the square of the first
+    Builder step listed, g9 on the bundled board), ``build`` (a square the
+    Builder may build on: that of the last step listed, f8) and
+    ``build_move``, a build there the engine lists (``P@f8``)."""
+    from .rules import Game
+
+    players = fewest_players(spec)
+    state = Game(spec, players=players).initial_state()
+    moves = [state.action_to_string(a) for a in state.legal_actions()]
+    steps = [m[1:] for m in moves if m.startswith("B")]
+    builds = [m for m in moves if "@" in m]
+    build_move = next((m for m in builds if m.endswith(f"@{steps[-1]}")), builds[0] if builds else "pass")
+    return {"players": players, "step": steps[0], "build": steps[-1], "build_move": build_move}
+
+
 def unit_move_position(spec):
     """A Unit's move played by the rules engine: a Scissors takes two Papers
     in one move. Returns (position before, moves in notation, position after)."""
