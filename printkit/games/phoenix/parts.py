@@ -23,7 +23,7 @@ import math
 
 from ...literal import as_written
 from ...spec import data_of
-from ...parts.core import (CUT, CUT_CLEAR, INK, MIN_TEXT_PT, PT, Circle, Fill, Line, Part, Text, rect,
+from ...parts.core import (ASCENT, CUT, CUT_CLEAR, INK, MIN_TEXT_PT, PT, Circle, Fill, Line, Part, Text, rect,
                            regular_polygon, translate)
 from ...parts.marks import on_field, player_mark, unit_symbol
 from ...parts.nets import CROSS, caption_room, die_net, standup_net
@@ -215,7 +215,9 @@ def turn_track_part(spec) -> Part:
     cell_h = 10.0
     marker = cell_h - 1.5  # the marker sits inside a cell, never over its neighbours
     per_row = math.ceil((rounds + 1) / 2)
-    cell = min(13.0, (width - 4 - marker - 4) / per_row)
+    # The strip, the marker 2 mm in from the right and, between them, room for
+    # the word under the marker to keep CUT_CLEAR from the strip's cut.
+    cell = min(13.0, (width - 4 - marker - 2 - (CUT_CLEAR + 0.5)) / per_row)
     rows = math.ceil((rounds + 1) / per_row)
     height = 8 + rows * cell_h + 2.5
     part = Part("Turn counter with marker", width, height, kind="track", group="board", rotatable=False,
@@ -242,12 +244,12 @@ def turn_track_part(spec) -> Part:
         if last:
             # Mixed case, regular weight: narrow enough for the cell at 6 pt.
             part.add(Text(left + cell / 2, bottom + 1.2, "Escalation",
-                          size=fit_size("Escalation", cell - 1, 6.5, smallest=MIN_TEXT_PT), color=EMBLEM_INK))
+                          size=fit_size("Escalation", cell - 1, MIN_TEXT_PT, smallest=MIN_TEXT_PT), color=EMBLEM_INK))
     # The marker: a small square token to cut out.
     mx, my = width - marker - 2, (height - marker) / 2
     part.add(Line(rect(mx, my, marker, marker), role=CUT, closed=True))
     part.extend(phoenix_emblem(mx + marker / 2, my + marker / 2 + 0.5, marker * 0.7, INK))
-    part.add(Text(mx + marker / 2, my - 4.0, "marker", size=MIN_TEXT_PT))
+    part.add(Text(mx + marker / 2, my - CUT_CLEAR - 0.2 - ASCENT * MIN_TEXT_PT * PT, "marker", size=MIN_TEXT_PT))
     return part
 
 
