@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import difflib
 from dataclasses import dataclass
 
 
@@ -66,8 +67,19 @@ class NotForThisGame(PrintkitError):
         super().__init__(message)
 
 
+def did_you_mean(word: str, known) -> str:
+    """" did you mean 'x'?" for the one name of ``known`` closest to ``word``
+    (in any case), or "": the wording keys and click's options use too."""
+    folded = {str(name).casefold(): str(name) for name in known}
+    close = difflib.get_close_matches(str(word).strip().casefold(), list(folded), n=1, cutoff=0.6)
+    return f" did you mean '{folded[close[0]]}'?" if close else ""
+
+
 def no_such_variant(game: str, variant: str, known) -> NotForThisGame:
     """The one wording, in every command, for a variant a game does not have."""
     known = list(known)
     offer = f"choose one of {', '.join(known)}" if known else "it is played one way only"
+    close = did_you_mean(variant, known)
+    if close and known:
+        offer = f"{close.strip()} Choose one of {', '.join(known)}"
     return NotForThisGame(f"--variant {variant}: {game} has no such variant; {offer}", "variant")

@@ -21,7 +21,7 @@ from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT202012
 
 from . import SPECS_DIR, games, plainyaml
-from .errors import PrintkitError, Problem, SpecError
+from .errors import PrintkitError, Problem, SpecError, did_you_mean
 from .copyfit import text_problems
 from .palette import palette_problems
 
@@ -94,14 +94,8 @@ def variant_named(spec, variant: str | None) -> str | None:
 
 
 def display_path(path: Path) -> str:
-    """A path as the user would recognise it: relative to the working directory if
-    inside it; a bundled spec by its place among the bundled ones."""
-    try:
-        inside = Path(path).resolve().relative_to(SPECS_DIR.resolve())
-        if not Path(path).resolve().is_relative_to(Path.cwd().resolve()):
-            return f"bundled specs/{inside.as_posix()}"
-    except ValueError:
-        pass
+    """A path as the user would recognise it and an editor open: relative to
+    the working directory if inside it, else whole (a bundled spec's too)."""
     try:
         return str(Path(path).resolve().relative_to(Path.cwd().resolve()))
     except ValueError:
@@ -151,8 +145,8 @@ def _resolve(name: str) -> Path:
     if name.lower() in bundled_games():  # TILES, Tiles: as every choice, in any case
         return SPECS_DIR / f"{name.lower()}.yaml"
     raise PrintkitError(
-        f"unknown game '{name}': bundled games are {', '.join(bundled_games())}; "
-        "or give the path of a spec file (.yaml)"
+        f"unknown game '{name}':{did_you_mean(name, bundled_games())} "
+        f"bundled games are {', '.join(bundled_games())}; or give the path of a spec file (.yaml)"
     )
 
 
