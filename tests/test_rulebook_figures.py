@@ -208,7 +208,10 @@ def test_the_unit_move_is_a_move_the_engine_played():
     assert moves[:2] == [f"{names[0]}x{names[1]}", f"{names[1]}x{names[2]}"]
     assert after.to_json()["players"][1]["cache"]["paper"] == spec["pieces"]["units"]["paper"]
     text = flat(rulebook.render_pdf(spec, BuildOptions()))
-    assert ", ".join(moves) in text
+    # In players' words: the squares, never the moves' notation.
+    assert (f"Scissors moves from {names[0]} along its row, taking two" in text
+            and f"Papers on {names[1]} and {names[2]} in one move, and stops on {names[3]}" in text)
+    assert ", ".join(moves) not in text
 
 
 # --- words that must match the kit -----------------------------------------------------

@@ -87,7 +87,7 @@ def test_mckinney_engine_captions_print_colours_and_labels_as_written(tmp_path):
         _rename_colour(data, "Yellow", "Y|&amp;")
         data["sliders"]["A"]["labels"][1] = "Units `built` *"
     text = hostile_rulebook(tmp_path, "mckinney", change)
-    assert "with Slider A set to 5 Units `built` *, the **Orange** Builder may build" in text
+    assert "With Slider A set to 5 Units `built` *, the **Orange** Builder may build" in text
     assert "the **Orange** Scissors moves" in text
     assert "taking two Y|&amp; Papers" in text
 

@@ -508,7 +508,7 @@ def diagrams(spec) -> dict[str, Part | str]:
         spread.apply(s.game.spread_base + b.parse(home) * 6 + 1)  # north-east
         out["spread"] = diagram(spread, _around(b, home, 3), (), title="...or spread north-east")
     else:
-        out["stack"] = out["spread"] = ("(A player has fewer than two Papers in this spec, so no stack is "
+        out["stack"] = out["spread"] = ("(A player has fewer than two Papers in this kit, so no stack is "
                                         "shown.)")
     # A Rock chain reaction.
     mover, first, second, target = cells["rocks"]
@@ -521,7 +521,7 @@ def diagrams(spec) -> dict[str, Part | str]:
     else:
         out["rocks-before"] = out["rocks-after"] = (
             "(A Rock knocking Rocks on is not shown: it needs two Rocks, a Scissors and a row of four hexes, "
-            "which this spec does not give.)")
+            "which this kit does not give.)")
     return out
 
 

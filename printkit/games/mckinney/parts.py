@@ -787,7 +787,7 @@ def board_figure(spec, options) -> Part:
                              size=FIGURE_LABEL_PT), 0, 0))
     figure.meta["caption"] = ("The assembled board from above, as the kit prints it but for the small words "
                               "of its tracks: the start squares meet in the middle, each +/- space shows its "
-                              "Slider and dots; letters and numbers name the squares in the notation.")
+                              "Slider and dots; the letters and numbers along its edges name the squares in this book's examples.")
     return figure
 
 
@@ -907,11 +907,12 @@ def unit_move_figure(spec) -> Part | str:
         part.extend(_panel_pieces(spec, game, g, state.to_json()["pieces"], cols, rows, at))
         if not k:
             part.extend(arrow)
+    squares = [square_name(x, y) for x, y in line]
     part.meta["caption"] = (
-        f"A move the rules engine played: with {game.notches[1][before.read[1]][1]} steps per Unit the "
-        f"{as_written(spec['colors'][game.seats[0]]['name'])} Scissors moves "
-        f"{', '.join(as_written(m) for m in moves)}, taking two "
-        f"{as_written(spec['colors'][game.seats[1]]['name'])} Papers; they go back to their owner's cache.")
+        f"With {game.notches[1][before.read[1]][1]} steps per Unit the "
+        f"{as_written(spec['colors'][game.seats[0]]['name'])} Scissors moves from {squares[0]} along its row, "
+        f"taking two {as_written(spec['colors'][game.seats[1]]['name'])} Papers on {squares[1]} and "
+        f"{squares[2]} in one move, and stops on {squares[3]}; the Papers go back to their owner's cache.")
     return part
 
 
@@ -990,10 +991,12 @@ def build_figure(spec) -> Part:
         part.extend(_panel_pieces(spec, game, g, pieces, cols, rows, at))
     builds = game.notches[0][before.read[0]][1]
     name = as_written(spec["colors"][game.seats[0]]["name"])
+    kinds = {letter: kind.capitalize() for letter, kind in zip("PRS", UNIT_TYPES)}
+    built = [f"a {kinds[m[0]]} on {m.split('@')[1]}" for m in moves]
     part.meta["caption"] = (
-        f"A build the rules engine played: with Slider A set to {builds} "
+        f"With Slider A set to {builds} "
         f"{as_written(spec['sliders']['A']['labels'][1])}, the {name} Builder may build on any free square "
-        f"around it, sharing a side or a corner (shaded); it builds {', '.join(as_written(m) for m in moves)}. "
+        f"around it, sharing a side or a corner (shaded); here it builds {', '.join(built)}. "
         "It still steps only straight across a side.")
     return part
 

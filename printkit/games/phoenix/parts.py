@@ -566,7 +566,7 @@ def _before_after(spec, name: str, state, move: str, arrow, after_label: str):
     after = state.clone()
     after.apply(after.string_to_action(move))
     hexes = {c["name"]: c["hex"] for c in spec["colors"]}
-    panels = [(_position_diagram(spec, state.to_json(), hexes, arrow=arrow), f"before: {move}"),
+    panels = [(_position_diagram(spec, state.to_json(), hexes, arrow=arrow), "before"),
               (_position_diagram(spec, after.to_json(), hexes), after_label)]
     return _side_by_side(name, panels), after.to_json()
 
@@ -581,7 +581,7 @@ def _on_board(spec) -> bool:
     return min(board["columns"], board["rows"]) >= FIGURE_SQUARES
 
 
-NOT_PLAYED = "(The rules engine does not play this example on this spec's rules, so it is left out.)"
+NOT_PLAYED = "(This example does not arise under this kit's rules, so it is left out.)"
 MOVER = "rock"  # the Bird each figure moves: the rulebook's examples speak of a Rock
 
 
@@ -592,7 +592,7 @@ def fight_figure(spec, options) -> Part | str:
     takes 4,4. The turn is one before the Escalation Phase and the cap."""
     players = _player_count(spec, (2, 3, 4, 5, 6))
     if players is None or not _on_board(spec):
-        return "(A fight cannot be shown on this spec's board.)"
+        return "(A fight cannot be shown on this kit's board.)"
     victim, foe = spec["beats"][MOVER], _opponents(spec, players)[0]
     state, names = _engine_position(spec, players, [((2, 2), 0, MOVER), ((4, 4), foe, victim),
                                                     ((5, 2), foe, _other(victim, MOVER)), ((1, 5), 0, _other(MOVER))])
@@ -600,9 +600,9 @@ def fight_figure(spec, options) -> Part | str:
     if _bird_at(after, (4, 4)) != (names[0], MOVER) or _bird_at(after, (3, 3)) is not None:
         return NOT_PLAYED
     m, v = MOVER.capitalize(), victim.capitalize()
-    part.meta["caption"] = (f"{as_written(names[0])} steps its {m} from 2,2 to 3,3, diagonally next to "
-                            f"{as_written(names[foe])}'s {v} on 4,4. {m} beats {v}: the {v} goes to the Ashes "
-                            f"and the {m} takes 4,4 (played by the rules engine).")
+    part.meta["caption"] = (f"{as_written(names[0])} steps its {m} from (2, 2) to (3, 3), diagonally next to "
+                            f"{as_written(names[foe])}'s {v} on (4, 4). {m} beats {v}: the {v} goes to the Ashes "
+                            f"and the {m} takes (4, 4).")
     return part
 
 
@@ -615,12 +615,12 @@ def chain_figure(spec, options) -> Part | str:
     victim = spec["beats"][MOVER]
     players = _player_count(spec, (4, 3, 5, 6, 2))
     if players is None or not _on_board(spec):
-        return "(A chain of fights cannot be shown on this spec's board.)"
+        return "(A chain of fights cannot be shown on this kit's board.)"
     foes = _opponents(spec, players)
     owners = tuple(foes[:2]) if len(foes) > 1 else (foes[0], foes[0])
     if owners[0] == owners[1] and spec["birds"]["counts"][victim] < 2:
         return (f"(A chain of fights needs two opponents' Birds of one type, or two of one opponent's: "
-                f"with {players} players, each with one {victim.capitalize()}, this spec has none to show.)")
+                f"with {players} players, each with one {victim.capitalize()}, this kit has none to show.)")
     state, names = _engine_position(spec, players, [((2, 2), 0, MOVER), ((4, 4), owners[0], victim),
                                                     ((5, 5), owners[1], victim), ((1, 5), 0, _other(MOVER)),
                                                     ((6, 1), owners[0], _other(victim, MOVER))])
@@ -630,10 +630,10 @@ def chain_figure(spec, options) -> Part | str:
     m, v = MOVER.capitalize(), victim.capitalize()
     count = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}[players]
     second = f"{as_written(names[owners[1]])}'s" if owners[1] != owners[0] else "the same player's other"
-    part.meta["caption"] = (f"A chain reaction with {count} players: {as_written(names[0])}'s {m} steps onto "
-                            f"3,3 and beats {as_written(names[owners[0]])}'s {v} on 4,4; from 4,4 it is "
-                            f"diagonally next to {second} {v} on 5,5, beats it in the same turn and ends on "
-                            "5,5 (played by the rules engine).")
+    part.meta["caption"] = (f"Fights in a row, with {count} players: {as_written(names[0])}'s {m} steps onto "
+                            f"(3, 3) and beats {as_written(names[owners[0]])}'s {v} on (4, 4); from (4, 4) it is "
+                            f"diagonally next to {second} {v} on (5, 5), beats it in the same turn and ends on "
+                            "(5, 5).")
     return part
 
 
@@ -645,7 +645,7 @@ def escalation_figure(spec, options) -> Part | str:
     gets a note instead."""
     players = _player_count(spec, (2, 3, 4, 5, 6))
     if players is None or not _on_board(spec):
-        return "(An Escalation move cannot be shown on this spec's board.)"
+        return "(An Escalation move cannot be shown on this kit's board.)"
     stronger, foe = next(t for t in TYPES if spec["beats"][t] == MOVER), _opponents(spec, players)[0]
     state, names = _engine_position(spec, players, [((1, 1), 0, MOVER), ((5, 5), foe, stronger),
                                                     ((2, 6), 0, _other(MOVER)), ((6, 2), foe, _other(stronger))],
@@ -653,14 +653,14 @@ def escalation_figure(spec, options) -> Part | str:
     if state is None:
         esc, cap = spec["escalation_after_turns_per_player"], spec["max_turns"]
         return (f"(With {players} players the Escalation Phase would begin on turn {esc * players}, "
-                f"but this spec ends a game at its cap of {cap} turns first: no Escalation move is shown.)")
+                f"but this kit ends a game after {cap} turns: no Escalation move is shown.)")
     part, after = _before_after(spec, "Escalation", state, "R d 1,1>4,4", ((1, 1), (4, 4)), "both to the Ashes")
     if _bird_at(after, (4, 4)) or _bird_at(after, (5, 5)):
         return NOT_PLAYED
     m, s = MOVER.capitalize(), stronger.capitalize()
     part.meta["caption"] = (f"In the Escalation Phase {as_written(names[0])}'s {m} runs the long diagonal from "
-                            f"1,1 to 4,4, diagonally next to {as_written(names[foe])}'s {s} on 5,5: both Birds go "
-                            f"to the Ashes, though {s} beats {m} (played by the rules engine).")
+                            f"(1, 1) to (4, 4), diagonally next to {as_written(names[foe])}'s {s} on (5, 5): both "
+                            f"Birds go to the Ashes, though {s} beats {m}.")
     return part
 
 

@@ -618,7 +618,7 @@ def scoring_figure(spec) -> Part:
     beats = (f"{as_written(book.shapes[found[0][1]].name)} beats "
              f"{as_written(book.shapes[book.beaten[found[0][1]]].name)}") if found else ""
     # The shapes' names are the spec's: they print as written; the result is set in bold.
-    part.meta["caption"] = (f"A table the rules engine played, tiles numbered in play order: "
+    part.meta["caption"] = (f"A short game, its tiles numbered in play order: "
                             f"{' and '.join(as_written(n) for n in names)}. {beats}: "
                             f"Black {black}, White {white}. **{result}.**")
     part.meta["state"] = state
