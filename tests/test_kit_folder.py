@@ -25,8 +25,7 @@ from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from printkit import SPECS_DIR
-from printkit import kitfolder
+from printkit import SPECS_DIR, kitfolder
 from printkit.cli import main
 from printkit.kitfolder import MANIFEST
 
@@ -726,10 +725,10 @@ def _wait_for(path: Path, process: subprocess.Popen) -> None:
         time.sleep(0.01)
 
 
-def _manifest_matches(folder: Path) -> dict[str, bytes]:
+def _manifest_matches(folder: Path, others: tuple[str, ...] = ()) -> dict[str, bytes]:
     """The kit in folder, checked against its manifest: the manifest lists
-    every file there (the manifest aside) with the SHA-256 of its bytes."""
-    files = _kit(folder)
+    every file there (the manifest and others aside) with the SHA-256 of its bytes."""
+    files = {name: data for name, data in _kit(folder).items() if name not in others}
     listed = json.loads(files.pop(MANIFEST).decode("utf-8"))["files"]
     assert listed == {name: _sha(data) for name, data in files.items()}
     return files
@@ -739,7 +738,7 @@ def test_two_builds_into_one_kit_folder_take_turns(tiles_kits, tmp_path):
     """Two builds at once with renames slowed to 0.15 s each left files of two
     kits, the manifest disowning some. The second now waits, says so once,
     and moves its kit in after the first: one whole kit, all of it known."""
-    letter, a4 = tiles_kits
+    _, a4 = tiles_kits
     out = tmp_path / "out"
     first = _printkit(tmp_path, "build", "tiles", "--out", out, "--paper", "letter", slow=0.15, pause_at=3)
     _wait_for(tmp_path / "paused", first)  # the first is among its renames, holding the lock
@@ -748,7 +747,7 @@ def test_two_builds_into_one_kit_folder_take_turns(tiles_kits, tmp_path):
     assert waiting == f"waiting for another build to finish writing {out / 'tiles'}\n", second.communicate()
     (tmp_path / "go").touch()
     for build in (first, second):
-        stdout, stderr = build.communicate(timeout=120)
+        _, stderr = build.communicate(timeout=120)
         assert build.returncode == 0 and stderr == "", stderr
     assert _manifest_matches(out / "tiles") == a4  # the second's kit, whole; the first's svgs gone
     assert sorted(p.name for p in out.iterdir()) == ["tiles"]  # no lock file, no staging folder
@@ -758,9 +757,9 @@ def test_a_build_that_waits_too_long_refuses_and_changes_nothing(tmp_path, monke
     assert run("build", "tiles", "--out", tmp_path).exit_code == 0
     folder = tmp_path / "tiles"
     before = _entries(folder)
-    holder = subprocess.Popen([sys.executable, "-c", "import sys, filelock; lock = filelock.FileLock(sys.argv[1]); "
-                               "lock.acquire(); print('held', flush=True); sys.stdin.read()",
-                               str(kitfolder.lock_path(folder))],
+    hold = ("import sys, filelock; lock = filelock.FileLock(sys.argv[1]); lock.acquire(); "
+            "print('held', flush=True); sys.stdin.read()")
+    holder = subprocess.Popen([sys.executable, "-c", hold, str(kitfolder.lock_path(folder))],
                               stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
     try:
         assert holder.stdout.readline() == "held\n"
@@ -844,13 +843,7 @@ def test_where_names_cannot_be_opened_in_a_folder_builds_work_by_path(tmp_path, 
     assert sorted(p.name for p in folder.iterdir()) == sorted(
         [MANIFEST, "notes.txt", "tiles-kit.pdf", "tiles-reference.pdf", "tiles-rules.pdf", "tiles-sheet-01.svg"])
     assert (folder / "tiles-sheet-01.svg").is_symlink()
-    _manifest_matches_without(folder, {"notes.txt", "tiles-sheet-01.svg"})
-
-
-def _manifest_matches_without(folder: Path, others: set[str]) -> None:
-    files = {k: v for k, v in _kit(folder).items() if k not in others}
-    listed = json.loads(files.pop(MANIFEST).decode("utf-8"))["files"]
-    assert listed == {name: _sha(data) for name, data in files.items()}
+    _manifest_matches(folder, ("notes.txt",))  # the link is no file of the kit
 
 
 # --- killed outright among the renames ---------------------------------------
@@ -878,7 +871,6 @@ def test_a_build_killed_among_its_renames_leaves_what_the_next_build_repairs(til
     assert len(new) == (min(kill_at - 2, 3) if kill_at > 1 else 0)  # the files moved in before the kill
     result = run("build", "tiles", "--out", out, "--paper", "a4", "--format", "pdf")
     assert result.exit_code == 0, result.output
-    assert _manifest_matches_without(folder, {"notes.txt"}) is None
-    assert {k: v for k, v in _kit(folder).items() if k not in (MANIFEST, "notes.txt")} == a4
+    assert _manifest_matches(folder, ("notes.txt",)) == a4
     assert (folder / "notes.txt").read_bytes() == b"mine"
     assert sorted(p.name for p in out.iterdir()) == ["tiles"]  # the killed build's staging folder and lock gone
