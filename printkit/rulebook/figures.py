@@ -56,6 +56,7 @@ from reportlab.platypus import Flowable
 from ..errors import PrintkitError
 from ..spec import display_path
 from ..parts.core import Text
+from ..parts.cutlines import cut_guides
 from ..writers.pdf import MM, draw_items
 
 # Marker characters from Unicode's private use area: they never occur in
@@ -188,7 +189,8 @@ class PartDrawing(Flowable):
         canvas.saveState()
         scale = self.scale * getattr(self, "factor", 1.0)  # as the last wrap sized it
         canvas.scale(scale, scale)
-        draw_items(canvas, self.part.items, self.fonts, self.ink_saver)
+        # As the sheets print it: cut lines light where they cross dark fields.
+        draw_items(canvas, self.part.items + cut_guides(self.part.items, self.ink_saver), self.fonts, self.ink_saver)
         canvas.restoreState()
 
 
