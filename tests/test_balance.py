@@ -413,11 +413,16 @@ def test_a_long_run_says_how_long_before_it_starts(monkeypatch, capsys):
     import printkit.balance as balance
 
     monkeypatch.setattr(balance, "LONG_RUN", 0.0)
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: True)  # a person waits at a terminal
     run("tiles", agents=("random",), games=2, seed=0, jobs=1)
     said = capsys.readouterr().err.splitlines()
     assert said and re.fullmatch(r"2 games, about \d+ seconds on 1 worker; Ctrl-C stops the run", said[0]), said
     run("tiles", agents=("random",), games=2, seed=0, jobs=1, quiet=True)
     assert capsys.readouterr().err == ""
     monkeypatch.setattr(balance, "LONG_RUN", 30.0)
+    run("tiles", agents=("random",), games=2, seed=0, jobs=1)
+    assert "about" not in capsys.readouterr().err
+    monkeypatch.setattr(balance, "LONG_RUN", 0.0)
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: False)  # a script: only what it asked for
     run("tiles", agents=("random",), games=2, seed=0, jobs=1)
     assert capsys.readouterr().err == ""

@@ -159,7 +159,7 @@ def test_the_source_distribution_carries_the_tests_and_what_they_read(sdist):
         assert (tree / name).is_file(), name
     # Its tests run from it: a quick file of them, against the unpacked tree.
     env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "PYTHONHOME")}
-    done = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-p", "no:xdist",
+    done = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-n", "0",
                            "tests/test_spec_loading.py"], cwd=tree, capture_output=True, text=True, env=env)
     assert done.returncode == 0, done.stdout[-2000:]
     assert re.match(r"\.{5,}\s+\[100%\]", done.stdout), done.stdout  # every test of it ran and passed

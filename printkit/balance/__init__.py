@@ -89,7 +89,7 @@ def run(name: str, agents: tuple = DEFAULT_AGENTS, games: int = 40, seed: int = 
     # batches weigh each game by what it is expected to cost.
     seconds = seconds_per_game(name, tuple(sorted(options.items())), agents, iterations)
     cost = partial(task_cost, seconds=seconds)
-    if not quiet:
+    if sys.stderr.isatty() and not quiet:  # for a person waiting, as the progress bar is
         workers = jobs or os.cpu_count() or 1
         forecast = sum(cost(task) for task in tasks) / (1 if scheduler else workers)
         if forecast > LONG_RUN:
