@@ -28,7 +28,7 @@ from printkit.writers import pdf as pdf_writer
 from printkit.writers.pdf import Press
 
 GAMES = specs.bundled_games()
-MODES = {"home": {}, "ink-saver": {"ink_saver": True}, "press": {"press": True}}
+MODES = {"home": {}, "ink-saver": {"ink_saver": True}, "press": {"press": True}, "duplex": {"duplex": True}}
 DPI = 300
 MARGIN = 64.0  # of 255 grey levels: a clear difference
 LINE = 0.15  # mm either side of the path that the printed line covers (0.21 mm wide at most)
