@@ -10,6 +10,7 @@ from __future__ import annotations
 from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from conftest import budget
 from shapely.geometry import Polygon
 from shapely.ops import unary_union
 
@@ -77,7 +78,7 @@ def _bounds(points):
     return min(xs), min(ys), max(xs), max(ys)
 
 
-@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=budget(6), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(mode=modes, formats=st.sampled_from(["pdf", "svg", "pdf,svg", "png", "pdf,png"]))
 def test_every_mode_builds_or_says_why_in_one_line(tmp_path_factory, mode, formats):
     out = tmp_path_factory.mktemp("kit")

@@ -18,6 +18,7 @@ import pytest
 from click.testing import CliRunner
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from conftest import budget
 
 from printkit import spec
 from printkit.cli import main
@@ -313,7 +314,7 @@ def _modules_a_build_loads() -> list[str]:
 _ONES_THAT_FAILED = ["numpy", "numpy.lib", "shapely.lib", "reportlab", "click", "printkit.kit"]
 
 
-@settings(max_examples=24, deadline=None, derandomize=True)
+@settings(max_examples=budget(12), deadline=None)
 @given(module=st.deferred(lambda: st.sampled_from([m for m in _ONES_THAT_FAILED if m in _modules_a_build_loads()])
                           | st.sampled_from(_modules_a_build_loads())),
        signame=st.sampled_from(["SIGINT", "SIGTERM", "SIGHUP"]))
@@ -370,7 +371,7 @@ def _alive(pid: int) -> bool:
 
 
 @pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="needs Linux /proc")
-@settings(max_examples=9, deadline=None, derandomize=True)
+@settings(max_examples=budget(9), deadline=None)
 @given(command=st.sampled_from([["validate", "mckinney", "--games", "100000"],
                                 ["balance", "mckinney", "--games", "2000"],
                                 ["simulate", "phoenix", "--games", "100000", "--jobs", "2"]]),

@@ -15,6 +15,7 @@ import pypdfium2 as pdfium
 from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from conftest import budget
 
 from printkit import games, kit, sheets
 from printkit import spec as specs
@@ -26,7 +27,7 @@ from printkit.parts.identity import BAND
 # Wide letters (and a space now and then), or narrower ones with no space:
 # all of them letters the fonts draw.
 ALPHABETS = ("WMŴЖШЮÆŒΩWM ", "xéиßñøWgq")
-SETTINGS = settings(max_examples=16, deadline=None, derandomize=True,
+SETTINGS = settings(max_examples=budget(8), deadline=None,
                     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 SHEET_PT = 6.0  # the smallest a spec's words print on a sheet or a box label (5 on a piece)
 SLACK = 0.05  # mm: rounding in the measures
