@@ -15,7 +15,6 @@ hunt: HYPOTHESIS_PROFILE=long python -m pytest tests/test_spec_ranges.py
 from __future__ import annotations
 
 import copy
-import os
 import re
 
 import pytest
@@ -23,16 +22,15 @@ import yaml
 from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from conftest import budget
 
 from printkit import SPECS_DIR, games
 from printkit.cli import main
 from printkit.spec import SCHEMAS_DIR, _read_schema
 
-settings.register_profile("ranges", max_examples=10, deadline=None, derandomize=True,
-                          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
-settings.register_profile("long", max_examples=400, deadline=None,
-                          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
-PROFILE = "long" if os.environ.get("HYPOTHESIS_PROFILE") == "long" else "ranges"
+# Ten specs a game in the ci profile, 400 in the long hunt (tests/conftest.py).
+RANGES = settings(max_examples=budget(10), suppress_health_check=[HealthCheck.function_scoped_fixture,
+                                                                  HealthCheck.too_slow])
 
 GAMES = sorted(p.stem for p in SPECS_DIR.glob("*.yaml"))
 COMMON = _read_schema(SCHEMAS_DIR / "common.yaml")
@@ -209,7 +207,7 @@ def holds_for(data: dict, folder) -> None:
 def test_a_spec_drawn_across_the_ranges_builds_when_sound(game, tmp_path_factory):
     original = bundled(game)
 
-    @settings(settings.get_profile(PROFILE))
+    @RANGES
     @given(changes(game))
     def check(change):
         holds_for(changed(original, change), tmp_path_factory.mktemp(game))
