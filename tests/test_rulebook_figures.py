@@ -227,7 +227,11 @@ def _fold_roles(items, horizontal=None) -> set:
 
 
 def _making_the_kit(text: str) -> str:
-    return text[text.index("Making the kit"):text.index("Setting up")]
+    """The section on making the kit: the rulebook's last, after the game
+    (a turn summary page may follow it)."""
+    start = text.index("Making the kit")
+    end = text.find("Turn summary", start)
+    return text[start:] if end < 0 else text[start:end]
 
 
 def test_mckinney_assembly_names_the_fold_lines_the_kit_prints():
