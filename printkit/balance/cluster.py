@@ -1,4 +1,4 @@
-"""Balance games on a Dask cluster (``pip install 'printkit[cluster]'``).
+"""Balance games on a Dask cluster (``pip install 'printkit-games[cluster]'``).
 
 Each batch carries its own seeds (see ``match``), so a cluster run gives
 exactly the numbers of a local run with the same seed.
@@ -90,7 +90,7 @@ def check_scheduler(text: str, seconds: float | None = None) -> str:
     try:
         from distributed.comm import connect
     except ImportError:
-        raise PrintkitError("--scheduler needs Dask: pip install 'printkit[cluster]'") from None
+        raise PrintkitError("--scheduler needs Dask: pip install 'printkit-games[cluster]'") from None
 
     async def handshake():
         comm = await asyncio.wait_for(connect(address, timeout=seconds), seconds)
@@ -150,7 +150,7 @@ def play_on_cluster(address: str, play_batch, batches: list, progress=None, weig
         import dask
         from dask.distributed import Client, as_completed
     except ImportError:
-        raise PrintkitError("--scheduler needs Dask: pip install 'printkit[cluster]'") from None
+        raise PrintkitError("--scheduler needs Dask: pip install 'printkit-games[cluster]'") from None
     if not address.startswith("inproc://"):  # a cluster of this process's own is no stranger
         address = check_scheduler(address)
     with dask.config.set({"distributed.comm.timeouts.connect": f"{SECONDS}s"}):
