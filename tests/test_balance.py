@@ -117,7 +117,10 @@ def test_resample_keeps_what_the_player_sees_and_draws_the_rest():
     assert state.resample(owner, random.Random(0)).to_json() == state.to_json()
 
 
-@pytest.mark.parametrize("name, options", [("tiles", {}), ("phoenix", {}), ("mckinney", {"players": 2}),
+TILES_OPEN = str(Path(__file__).parent.parent / "specs" / "examples" / "tiles-variant.yaml")
+
+
+@pytest.mark.parametrize("name, options", [(TILES_OPEN, {}), ("phoenix", {}), ("mckinney", {"players": 2}),
                                            ("lam", {})])
 def test_each_agent_beats_the_one_below_it(name, options):
     # The ladder's games alone, as `balance` plays them (its self-play games,
@@ -127,6 +130,19 @@ def test_each_agent_beats_the_one_below_it(name, options):
     for weaker, stronger in (("random", "greedy"), ("greedy", "mcts")):
         step = ladder_step(play_all(planned[("ladder", weaker, stronger)], jobs=2), weaker, stronger, seats)
         assert step["clear"], step
+
+
+def test_with_every_tile_hidden_the_search_still_wins_more_than_it_loses():
+    """"4. Repeat": with both tiles of every turn hidden until they are tipped
+    together, no one builds against a tile in sight, and looking ahead buys
+    less than in the open game above (the search won 59% of the decided
+    games against greedy play, 26 of 44, at 48 games: no clear margin).
+    Greedy play still beats random play clearly."""
+    planned = plan("tiles", {}, ("random", "greedy", "mcts"), 24, 0, None, 2)
+    greedy = ladder_step(play_all(planned[("ladder", "random", "greedy")], jobs=2), "random", "greedy", 2)
+    assert greedy["clear"], greedy
+    search = ladder_step(play_all(planned[("ladder", "greedy", "mcts")], jobs=2), "greedy", "mcts", 2)
+    assert search["count"] > search["decided"] / 2, search
 
 
 @pytest.mark.parametrize("players", [3, 4])
@@ -352,22 +368,23 @@ def test_the_report_renders_for_every_game_and_example_layout(layout, tmp_path):
     document.close()
 
 
-def test_four_seats_labels_fit_under_their_bars(tmp_path):
+def test_four_seats_labels_fit_under_their_bars():
     # Four McKinney seats side by side under a 70 mm chart: each label stays
     # within its bar's width (they ran into each other on one line at 7 pt).
-    from reportlab.pdfgen.canvas import Canvas
+    from reportlab.lib.units import mm
+    from reportlab.pdfbase.pdfmetrics import stringWidth
 
-    from printkit.balance.report import _bar_labels, _Pen
+    from printkit.balance.report import bar_labels
     from printkit.writers.fonts import register_fonts
 
-    pen = _Pen(Canvas(str(tmp_path / "x.pdf")), register_fonts())
+    font = register_fonts().regular
     game = rules.load("mckinney", players=4)
     labels = game.player_names()
-    room = 70 / 4 * 0.95
-    assert sum(pen.width(label, 7) for label in labels) > 70  # one line each would collide
-    lines, size = _bar_labels(pen, labels, room)
+    room = 70 * mm / 4 * 0.95
+    assert sum(stringWidth(label, font, 7) for label in labels) > 70 * mm  # one line each would collide
+    lines, size = bar_labels(labels, room, font)
     assert size >= 6
-    assert all(pen.width(line, size) <= room for group in lines for line in group)
+    assert all(stringWidth(line, font, size) <= room for group in lines for line in group)
     assert [group[0] for group in lines] == ["Vermilion", "Blue", "Yellow", "Green"]
 
 
