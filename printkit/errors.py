@@ -16,6 +16,11 @@ class Problem:
     message: str
     severity: str = "error"  # "error", "warning" or "info" (a note, e.g. from validate's analysis)
 
+    def as_dict(self) -> dict:
+        """The problem as --json reports it (a place it lacks is null)."""
+        return {"file": self.file, "line": self.line, "column": self.column,
+                "severity": self.severity, "message": self.message}
+
     def __str__(self) -> str:
         where = self.file
         if self.line is not None:

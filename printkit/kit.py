@@ -22,7 +22,7 @@ from __future__ import annotations
 import gc
 import unicodedata
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from . import fit, footprint, games, kitfolder, rulebook
@@ -127,6 +127,22 @@ def planned_files(spec, options: BuildOptions, sheets) -> list[tuple[str, object
     return plan
 
 
+def _refuse_what_does_nothing(spec, options: BuildOptions, parts: list, module) -> None:
+    """An option that would leave this game's kit as it is without it is
+    refused, as --format png without cards or tiles is (build --all builds
+    the kit without it instead, and says so): a kit printed --duplex that
+    came out one-sided would be found out only at the printer."""
+    title = spec.get("title", spec.id)
+    if options.duplex and not any(part.back for part in parts):
+        raise NotForThisGame(f"--duplex: {title} has no two-sided parts (cards with backs) to print on both "
+                             "sides; its kit is the same without --duplex", "duplex")
+    if options.sheet_per_colour:
+        shared = module.parts(spec, replace(options, sheet_per_colour=False))
+        if [part.group for part in shared] == [part.group for part in parts]:
+            raise NotForThisGame(f"--sheet-per-color: {title} has no pieces that differ by colour to print "
+                                 "on sheets of their own; its kit is the same without it", "sheet_per_colour")
+
+
 @_without_cycle_collection()
 def prepare(spec, options: BuildOptions, out_dir: Path, overwrite: bool = False) -> Prepared:
     """Lay the kit out and check that its folder takes it, writing nothing:
@@ -146,6 +162,7 @@ def prepare(spec, options: BuildOptions, out_dir: Path, overwrite: bool = False)
         # Said before the layout, so build --all lays such a kit out once, without png.
         raise NotForThisGame(f"--format png: {spec.get('title', spec.id)} has no cards or tiles to print "
                              "one by one; use --format pdf,svg", "png")
+    _refuse_what_does_nothing(spec, options, parts, module)
     sheets = imposition.impose(spec, parts, options, module)
     plan = planned_files(spec, options, sheets)
     kitfolder.check_target(target, [name for name, _ in plan], overwrite)

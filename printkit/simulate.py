@@ -78,7 +78,8 @@ def _rate_lines(title: str, rows: list[dict]) -> list[str]:
 
 def format_summary(s: dict, max_turns: int | None = None) -> list[str]:
     """The summary as lines of text."""
-    lines = [f"{s['game']} ({s['spec']}), {s['num_players']} players, {s['games']} games, seed {s['seed']}"]
+    games = f"{s['games']} game{'' if s['games'] == 1 else 's'}"
+    lines = [f"{s['game']} ({s['spec']}), {s['num_players']} players, {games}, seed {s['seed']}"]
     capped = f" (stopped at the cap of {max_turns} turns)" if max_turns else " (stopped at the length cap)"
     lines.append(f"finished: {s['finished']}   unfinished: {s['unfinished']}{capped if s['unfinished'] else ''}"
                  f"   draws: {s['draws']}" + (f"   engine errors: {s['errors']}" if s["errors"] else ""))

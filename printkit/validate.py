@@ -47,8 +47,7 @@ def player_options(loaded, players: int | None, variant: str | None) -> list[dic
 
 
 def _finding(problem) -> dict:
-    return {"file": problem.file, "line": problem.line, "column": problem.column,
-            "severity": problem.severity, "message": problem.message}
+    return problem.as_dict()
 
 
 def _kit_name_problems(spec) -> list:
@@ -66,12 +65,20 @@ def _kit_name_problems(spec) -> list:
 
 def run(name: str, playouts: int = 100, seed: int = 0, strict: bool = False, players: int | None = None,
         variant: str | None = None, echo=click.echo, jobs: int | None = None, balance: int = 0,
-        as_json: bool = False, progress=None) -> int:
+        as_json: bool = False, progress=None, quiet: bool = False) -> int:
     """Validate ``name`` (bundled id or spec path), print the findings (as
     text, or as one JSON object with ``as_json``) and return the exit code.
-    ``progress(label, count)`` may return a callback for playouts done."""
+    ``progress(label, count)`` may return a callback for playouts done.
+    ``quiet``: print only the problems (errors and warnings), no notes,
+    playout numbers or verdict."""
     report: dict = {"spec": None, "findings": [], "playouts": [], "balance": []}
-    say = (lambda *_: None) if as_json else echo
+    say = (lambda *_: None) if as_json or quiet else echo
+
+    def show(problem) -> None:
+        """A finding, printed (a note only without quiet) and reported."""
+        if not as_json and (not quiet or problem.severity != "info"):
+            echo(str(problem))
+        report["findings"].append(_finding(problem))
 
     def finish(errors: int, warnings: int) -> int:
         verdict = "unsound" if errors else "sound"
@@ -84,8 +91,7 @@ def run(name: str, playouts: int = 100, seed: int = 0, strict: bool = False, pla
         loaded = specs.load(name)
     except SpecError as error:
         for problem in error.problems:
-            say(str(problem))
-            report["findings"].append(_finding(problem))
+            show(problem)
         say(f"unsound: {len(error.problems)} error{'s' * (len(error.problems) != 1)} in the spec")
         return finish(len(error.problems), 0)
     except PrintkitError as error:  # no such file or game: the report says so too
@@ -105,13 +111,13 @@ def run(name: str, playouts: int = 100, seed: int = 0, strict: bool = False, pla
     findings += footprint.kit_problems(loaded, BuildOptions(variant=variant))
     findings += _kit_name_problems(loaded)
     for problem in findings:
-        say(str(problem))
-        report["findings"].append(_finding(problem))
+        show(problem)
     errors = sum(1 for p in findings if p.severity == "error")
     warnings = sum(1 for p in findings if p.severity == "warning")
 
     if playouts and not errors:
-        say(f"random playouts: {playouts} per player count, seed {seed}")
+        total = f" ({playouts * len(configs):,} in all)" if len(configs) > 1 else ""
+        say(f"random playouts: {playouts} per player count{total}, seed {seed}")
         for options, game in zip(configs, engines):
             label = ", ".join(f"{k} {v}" for k, v in options.items()) or "default options"
             with (progress(f"playouts ({label})", playouts) if progress else nullcontext()) as tick:
@@ -130,19 +136,16 @@ def run(name: str, playouts: int = 100, seed: int = 0, strict: bool = False, pla
             for p in results:
                 if p.error:
                     errors += 1
-                    problem = loaded.problem((), f"playout {p.index} (seed {seed}, {label}): {p.error}")
-                    say(str(problem))
-                    report["findings"].append(_finding(problem))
+                    show(loaded.problem((), f"playout {p.index} (seed {seed}, {label}): {p.error}"))
             if summary["finished"] == 0 and not summary["errors"]:
                 warnings += 1
                 cap = ("max_turns",) if "max_turns" in loaded.data else ()
                 problem = loaded.problem(cap, f"no random playout with {label} ended by the rules; every one "
                                               f"hit the length cap{' (max_turns)' if cap else ''}", "warning")
-                say(str(problem))
-                report["findings"].append(_finding(problem))
+                show(problem)
 
     if balance and not errors:
-        warnings += balance_check(name, loaded, configs, balance, seed, jobs, say, report)
+        warnings += balance_check(name, loaded, configs, balance, seed, jobs, say, report, show)
 
     verdict = "unsound" if errors else "sound"
     say(f"{verdict}: {errors} error{'s' * (errors != 1)}, {warnings} warning{'s' * (warnings != 1)}")
@@ -150,15 +153,15 @@ def run(name: str, playouts: int = 100, seed: int = 0, strict: bool = False, pla
 
 
 def balance_check(name: str, loaded, configs: list[dict], games: int, seed: int, jobs, echo,
-                  report: dict | None = None) -> int:
+                  report: dict | None = None, show=None) -> int:
     """``games`` greedy games in every seat per player count; a warning for
-    each seat whose 95% interval of decided games excludes a fair share.
-    Returns the number of warnings."""
+    each seat whose 95% interval of decided games excludes a fair share,
+    given to ``show`` (else printed and reported). Returns the number of warnings."""
     from .balance import run as balance_run
     from .balance.metrics import seat_excludes_fair
 
     warned = 0
-    echo(f"balance: {games} greedy games per player count, seed {seed}")
+    echo(f"balance: {games} greedy game{'' if games == 1 else 's'} per player count, seed {seed}")
     for options in configs:
         summary = balance_run(name, agents=("greedy",), games=games, seed=seed, jobs=jobs, quiet=True,
                               echo=lambda *_: None, **options)
@@ -177,6 +180,9 @@ def balance_check(name: str, loaded, configs: list[dict], games: int, seed: int,
             problem = loaded.problem((), f"under greedy play ({label}) {who['name']} won {who['count']} of "
                                          f"{decided} decided games, outside a fair share of "
                                          f"{greedy['fair_share']:.0%} at 95%", "warning")
+            if show is not None:
+                show(problem)
+                continue
             echo(str(problem))
             if report is not None:
                 report["findings"].append(_finding(problem))

@@ -489,7 +489,7 @@ def test_help_lists_every_command_in_a_whole_phrase():
 
 @pytest.mark.parametrize("command, words", [
     ("build", ["--all", "--colors", "--paper", "--out", "--ink-saver", "--format", "--variant", "100%"]),
-    ("validate", ["--playouts", "--seed", "--players", "--strict", "--variant", "Exit code 0"]),
+    ("validate", ["--games", "--seed", "--players", "--strict", "--variant", "Exit code 0"]),
     ("simulate", ["--games", "--seed", "--jobs", "--json", "--players", "--variant", "Wilson"]),
     ("moves", ["--position", "--players", "--variant", "notation"]),
     ("apply", ["--position", "--players", "--variant", "position JSON"]),
