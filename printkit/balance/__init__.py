@@ -133,28 +133,64 @@ def run(name: str, agents: tuple = DEFAULT_AGENTS, games: int = 40, seed: int = 
 
 
 def _pct(value) -> str:
-    return "   -  " if value is None else f"{100 * value:5.1f}%"
+    return "-" if value is None else f"{100 * value:.1f}%"
+
+
+def plural(count: int, word: str) -> str:
+    """"1 game", "40 games"."""
+    return f"{count:,} {word}{'' if count == 1 else 's'}"
+
+
+def table(rows: list[list[str]], indent: str = "") -> list[str]:
+    """Rows of cells as lines of aligned columns: the first column to the
+    left, the others to the right (numbers), the last to the left when it
+    is words (a verdict); the first row is the heading."""
+    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
+    words_last = any(not any(c.isdigit() for c in row[-1]) for row in rows[1:])
+    lines = []
+    for row in rows:
+        cells = []
+        for i, (cell, width) in enumerate(zip(row, widths)):
+            left = i == 0 or (words_last and i == len(row) - 1)
+            cells.append(cell.ljust(width) if left else cell.rjust(width))
+        lines.append((indent + "  ".join(cells)).rstrip())
+    return lines
+
+
+def _interval(low, high) -> str:
+    return f"{_pct(low)} to {_pct(high)}"
 
 
 def format_summary(s: dict) -> list[str]:
-    """The summary as lines of text."""
-    lines = [f"{s['game']} ({s['spec']}), {s['num_players']} players, "
-             f"{s['games_per_agent']} games per agent and per ladder step, seed {s['seed']}"]
+    """The summary as lines of text: a table of the self-play metrics, each
+    agent's wins by seat, and the skill ladder, in aligned columns."""
+    groups = len(s["agents"]) + len(s["ladder"])
+    lines = [f"{s['game']} ({s['spec']}), {s['num_players']} players, seed {s['seed']}: "
+             f"{plural(s['games_per_agent'], 'game')} per agent{' and per ladder step' if s['ladder'] else ''}"
+             + (f", {s['games_per_agent'] * groups:,} in all" if groups > 1 else ""), ""]
+    rows = [["self-play", "completion", "timeouts", "draws", "balance", "first seat", "mean length"]]
     for agent, m in s["agents"].items():
-        lines.append(f"{agent} in every seat: completion {_pct(m['Completion'])}, timeouts {_pct(m['Timeouts'])}, "
-                     f"draws {_pct(m['Drawishness'])}, balance {_pct(m['Balance'])}, "
-                     f"first seat {_pct(m['AdvantageP1'])} of decided games")
-        lines.append("  endings: " + ", ".join(f"{name} {count}" for name, count in m["endings"].items()))
-        length = f"{m['DurationTurns']} turns" if m["DurationTurns"] is not None else f"{m['DurationActions']} actions"
-        lines.append(f"  mean length {length}; wins by seat (95% interval, over all games):")
-        for seat in m["seats"]:
-            lines.append(f"    {seat['name']:<12} {seat['count']:>5}  {_pct(seat['rate'])}"
-                         f"  [{_pct(seat['low']).strip()}, {_pct(seat['high']).strip()}]")
-    for step in s["ladder"]:
-        verdict = ("a clear margin" if step["clear"]
-                   else "no clear margin: luck dominates at this number of games, or the stronger agent is not stronger here")
-        lines.append(f"{step['stronger']} against {step['weaker']}: won {step['count']} of {step['decided']} decided games "
-                     f"(of {step['games']} played) "
-                     f"({_pct(step['rate']).strip()}, fair share {_pct(step['fair_share']).strip()}; "
-                     f"95% [{_pct(step['low']).strip()}, {_pct(step['high']).strip()}]): {verdict}")
+        length = (f"{m['DurationTurns']:g} turns" if m["DurationTurns"] is not None
+                  else f"{m['DurationActions']:g} actions")
+        rows.append([agent, _pct(m["Completion"]), _pct(m["Timeouts"]), _pct(m["Drawishness"]),
+                     _pct(m["Balance"]), _pct(m["AdvantageP1"]), length])
+    lines += table(rows)
+    lines.append("(each agent in every seat; first seat: its share of the decided games)")
+    for agent, m in s["agents"].items():
+        lines += ["", f"{agent} in every seat, wins by seat over all games; endings: "
+                  + ", ".join(f"{name} {count}" for name, count in m["endings"].items())]
+        rows = [["seat", "wins", "rate", "95% interval"]]
+        rows += [[seat["name"], str(seat["count"]), _pct(seat["rate"]), _interval(seat["low"], seat["high"])]
+                 for seat in m["seats"]]
+        lines += table(rows, "  ")
+    if s["ladder"]:
+        lines += ["", "skill ladder: the stronger agent's wins among the decided games"]
+        rows = [["step", "won", "decided", "played", "rate", "fair share", "95% interval", "verdict"]]
+        for step in s["ladder"]:
+            verdict = ("a clear margin" if step["clear"] else "no clear margin: luck dominates at this number "
+                       "of games, or the stronger agent is not stronger here")
+            rows.append([f"{step['stronger']} v {step['weaker']}", str(step["count"]), str(step["decided"]),
+                         str(step["games"]), _pct(step["rate"]), _pct(step["fair_share"]),
+                         _interval(step["low"], step["high"]), verdict])
+        lines += table(rows, "  ")
     return lines

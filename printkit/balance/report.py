@@ -1,19 +1,29 @@
 """The balance report as a PDF: win rate by seat, game lengths, the skill ladder.
 
-Drawn straight on a ReportLab canvas in millimetres, with the fonts every
-printkit PDF embeds; written to a temporary file beside the target and
-renamed, so a failed run leaves an earlier report intact.
+The charts are ReportLab's own (``reportlab.graphics.charts``): bar charts
+with value axes, grid lines, legends and axis titles; the heatmaps over the
+board are drawn cell by cell, each beside a colour scale on a value axis.
+Text uses the fonts every printkit PDF embeds. The file is written to a
+temporary file beside the target and renamed, so a failed run leaves an
+earlier report intact.
 """
 
 from __future__ import annotations
 
+import math
 import os
-
 from pathlib import Path
 
+from reportlab.graphics import renderPDF
+from reportlab.graphics.charts.axes import YValueAxis
+from reportlab.graphics.charts.barcharts import VerticalBarChart
+from reportlab.graphics.charts.legends import Legend
+from reportlab.graphics.charts.textlabels import Label
+from reportlab.graphics.shapes import Drawing, Group, Line, Polygon, Rect, String, UserNode
 from reportlab.lib.colors import HexColor
 from reportlab.lib.pagesizes import letter
 from reportlab.lib.units import mm
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from ..errors import PrintkitError
@@ -91,229 +101,354 @@ def _draw(path: str, s: dict, board: dict | None) -> None:
     canvas.setAuthor("printkit")
     actual_size(canvas)
     canvas.setCreator("printkit")
-    pen = _Pen(canvas, fonts)
+    page = _Page(canvas, fonts)
     y = HEIGHT - MARGIN
-    pen.text(MARGIN, y, f"Balance of {s['game']} ({s['spec']})", 16, bold=True)
-    y -= 7
-    pen.text(MARGIN, y, f"{s['num_players']} players, {s['games_per_agent']} games per agent and per ladder step, "
-                        f"seed {s['seed']}" + "".join(f", {k} {v}" for k, v in sorted(s["options"].items())), 9)
-    y -= 12
-    y = _ladder(pen, s, y)
+    page.text(MARGIN, y, f"Balance of {s['game']}", 16, bold=True)
+    y -= 6
+    page.text(MARGIN, y, s["spec"], 8)
+    y -= 5
+    games = s["games_per_agent"]
+    page.text(MARGIN, y, f"{s['num_players']} players, {games} game{'s' * (games != 1)} per agent"
+                         f"{' and per ladder step' if s['ladder'] else ''}, seed {s['seed']}"
+                         + "".join(f", {k} {v}" for k, v in sorted(s["options"].items()) if k != "players"), 9)
+    y -= 10
+    y = _ladder(page, s, y)
     for agent, m in s["agents"].items():
-        if y < 95:
+        if y < AGENT_HEIGHT + MARGIN:
             canvas.showPage()
             y = HEIGHT - MARGIN
-        y = _agent(pen, agent, m, y)
+        y = _agent(page, agent, m, y)
     if board and s.get("heat"):
         for agent, maps in s["heat"].items():
-            _heat_page(pen, s, agent, maps, board)
+            _heat_page(page, s, agent, maps, board)
     canvas.showPage()
     canvas.save()
 
 
-class _Pen:
-    """Millimetre drawing on the canvas."""
+class _Page:
+    """Text in millimetres on the canvas, and ReportLab drawings placed on it."""
 
     def __init__(self, canvas: Canvas, fonts):
         self.canvas, self.fonts = canvas, fonts
 
-    def text(self, x, y, text, size, bold=False, colour=INK, anchor="start"):
-        c = self.canvas
-        c.setFillColor(colour)
-        c.setFont(self.fonts.bold if bold else self.fonts.regular, size)
-        draw = {"start": c.drawString, "middle": c.drawCentredString, "end": c.drawRightString}[anchor]
-        draw(x * mm, y * mm, text)
-
-    def width(self, text, size, bold=False) -> float:
-        """The width of ``text`` in millimetres."""
-        return self.canvas.stringWidth(text, self.fonts.bold if bold else self.fonts.regular, size) / mm
-
-    def rect(self, x, y, w, h, colour):
+    def text(self, x, y, text, size, bold=False, colour=INK):
         self.canvas.setFillColor(colour)
-        self.canvas.rect(x * mm, y * mm, w * mm, h * mm, stroke=0, fill=1)
+        self.canvas.setFont(self.fonts.bold if bold else self.fonts.regular, size)
+        self.canvas.drawString(x * mm, y * mm, text)
 
-    def line(self, x1, y1, x2, y2, colour=INK, width=0.3):
-        self.canvas.setStrokeColor(colour)
-        self.canvas.setLineWidth(width * mm)
-        self.canvas.line(x1 * mm, y1 * mm, x2 * mm, y2 * mm)
-
-
-def _rate_chart(pen: _Pen, x: float, y: float, w: float, h: float, bars: list, fair: float | None) -> None:
-    """Bars of rates in [0, 1] with 95% whiskers; ``bars`` = (label, rate, low, high)."""
-    for tick in (0, 0.25, 0.5, 0.75, 1):
-        pen.line(x, y + tick * h, x + w, y + tick * h, GRID, 0.15)
-        pen.text(x - 1.5, y + tick * h - 1, f"{tick:.0%}", 6.5, anchor="end")
-    step = w / max(1, len(bars))
-    labels, size = _bar_labels(pen, [bar[0] for bar in bars], step * 0.95) if bars else ([], 7.0)
-    for i, (label, rate, low, high) in enumerate(bars):
-        cx = x + step * (i + 0.5)
-        if rate is not None:
-            pen.rect(cx - step * 0.3, y, step * 0.6, rate * h, BAR)
-            pen.line(cx, y + low * h, cx, y + high * h, INK, 0.35)
-            for end in (low, high):
-                pen.line(cx - 2, y + end * h, cx + 2, y + end * h, INK, 0.35)
-        for n, line in enumerate(labels[i]):
-            pen.text(cx, y - 3.5 - n * size * 0.4, line, size, anchor="middle")
-    if fair is not None:
-        pen.line(x, y + fair * h, x + w, y + fair * h, FAIR, 0.35)
-        pen.text(x + w + 1, y + fair * h - 1, "fair share", 6.5, colour=FAIR)
+    def place(self, drawing: Drawing, x: float, y: float) -> None:
+        """``drawing`` with its lower left corner at (x, y) mm."""
+        renderPDF.draw(drawing, self.canvas, x * mm, y * mm)
 
 
-def _bar_labels(pen: _Pen, labels: list, room: float) -> tuple[list, float]:
-    """The bars' labels as lines within ``room`` mm each, and their size:
+def _style_axis_labels(labels, font: str, size: float) -> None:
+    labels.fontName, labels.fontSize, labels.fillColor = font, size, INK
+
+
+def _axis_title(text: str, x: float, y: float, font: str, size: float = 7, angle: float = 0) -> Label:
+    """An axis title at (x, y) points, centred there (turned for a vertical axis)."""
+    label = Label()
+    label.setOrigin(x, y)
+    label.setText(text)
+    label.angle = angle
+    label.boxAnchor = "c"
+    label.fontName, label.fontSize, label.fillColor = font, size, INK
+    return label
+
+
+def bar_labels(labels: list, room: float, font: str) -> tuple[list, float]:
+    """The bars' labels as lines within ``room`` points each, and their size:
     one line each if all fit, else every parenthesis on a second line
     ("Vermilion" over "(seat 0)"), smaller only if a line is still too wide
     (four seats' names side by side would run into each other)."""
     size = 7.0
     lines = [[label] for label in labels]
-    if any(pen.width(label, size) > room for label in labels):
+    if any(stringWidth(label, font, size) > room for label in labels):
         lines = [label.split(" (", 1) for label in labels]
         lines = [[first, "(" + rest[0]] if rest else [first] for first, *rest in lines]
-    widest = max(pen.width(line, size) for group in lines for line in group)
+    widest = max((stringWidth(line, font, size) for group in lines for line in group), default=0)
     if widest > room:
         size = max(4.5, size * room / widest)
     return lines, size
 
 
-def _ladder(pen: _Pen, s: dict, y: float) -> float:
+def rate_chart(bars: list, fair: float | None, width: float, height: float, font: str,
+               value_title: str) -> Drawing:
+    """A bar chart of rates in [0, 1] (``bars``: (label, rate, low, high)),
+    each bar with its 95% interval as a whisker, a percentage axis with grid
+    lines, the fair share as a line, and a legend; ``width`` and ``height``
+    in millimetres."""
+    drawing = Drawing(width * mm, height * mm)
+    chart = VerticalBarChart()
+    chart.x, chart.y = 14 * mm, 20 * mm
+    chart.width, chart.height = width * mm - chart.x - 2 * mm, height * mm - chart.y - 3 * mm
+    chart.data = [[rate or 0.0 for _, rate, _, _ in bars]]
+    chart.bars[0].fillColor, chart.bars[0].strokeColor = BAR, None
+    chart.barSpacing, chart.groupSpacing = 0, 0.8 * chart.width / max(1, len(bars)) / 2
+    axis = chart.valueAxis
+    axis.valueMin, axis.valueMax, axis.valueStep = 0, 1, 0.25
+    axis.labelTextFormat = lambda v: f"{v:.0%}"
+    axis.visibleGrid, axis.gridStrokeColor, axis.gridStrokeWidth = 1, GRID, 0.4
+    axis.strokeColor = INK
+    _style_axis_labels(axis.labels, font, 6.5)
+    room = chart.width / max(1, len(bars)) * 0.95
+    lines, size = bar_labels([label for label, *_ in bars], room, font)
+    chart.categoryAxis.categoryNames = ["\n".join(group) for group in lines]
+    _style_axis_labels(chart.categoryAxis.labels, font, size)
+    chart.categoryAxis.labels.boxAnchor, chart.categoryAxis.labels.dy = "n", -2
+    chart.categoryAxis.labels.textAnchor = "middle"
+    chart.categoryAxis.labels.leading = size * 1.15
+    chart.categoryAxis.strokeColor = INK
+    chart.draw()  # laid out now, so its axes can place the whiskers and the fair share
+    drawing.add(chart)
+    for i, (_, rate, low, high) in enumerate(bars):
+        if rate is None:
+            continue
+        mid = chart.categoryAxis.midScale(i)
+        bottom, top = axis.scale(low), axis.scale(high)
+        drawing.add(Line(mid, bottom, mid, top, strokeColor=INK, strokeWidth=1))
+        for end in (bottom, top):
+            drawing.add(Line(mid - 5, end, mid + 5, end, strokeColor=INK, strokeWidth=1))
+    legend = [(BAR, "share"), (INK, "95% interval (whisker)")]
+    if fair is not None:
+        at = axis.scale(fair)
+        drawing.add(Line(chart.x, at, chart.x + chart.width, at, strokeColor=FAIR, strokeWidth=1,
+                         strokeDashArray=[3, 2]))
+        legend.append((FAIR, "fair share"))
+    drawing.add(_axis_title(value_title, 3 * mm, chart.y + chart.height / 2, font, angle=90))
+    drawing.add(_legend(legend, chart.x, 3 * mm, font))
+    return drawing
+
+
+def _legend(pairs: list, x: float, y: float, font: str) -> Legend:
+    legend = Legend()
+    legend.x, legend.y = x, y
+    legend.alignment = "right"
+    legend.boxAnchor = "sw"
+    legend.columnMaximum = 1
+    legend.colorNamePairs = pairs
+    legend.fontName, legend.fontSize, legend.fillColor = font, 6.5, INK
+    legend.dx, legend.dy, legend.dxTextSpace = 7, 5, 3
+    legend.deltax = max(stringWidth(name, font, 6.5) for _, name in pairs) + 18
+    legend.strokeColor = None
+    return legend
+
+
+def length_chart(bins: list, unit: str, width: float, height: float, font: str) -> Drawing:
+    """The game lengths as a histogram: one bar per bin (``bins``: (low,
+    high, count)), the bins' ranges on the category axis, games on the value
+    axis; ``width`` and ``height`` in millimetres."""
+    drawing = Drawing(width * mm, height * mm)
+    chart = VerticalBarChart()
+    chart.x, chart.y = 13 * mm, 17 * mm
+    chart.width, chart.height = width * mm - chart.x - 2 * mm, height * mm - chart.y - 3 * mm
+    chart.data = [[count for _, _, count in bins]]
+    chart.bars[0].fillColor, chart.bars[0].strokeColor = BAR, None
+    chart.barSpacing, chart.groupSpacing = 0, 1.5
+    most = max(count for _, _, count in bins) or 1
+    axis = chart.valueAxis
+    axis.valueMin, axis.valueMax = 0, most
+    axis.valueStep = max(1, math.ceil(most / 4))
+    axis.valueMax = axis.valueStep * math.ceil(most / axis.valueStep)
+    axis.labelTextFormat = "%d"
+    axis.visibleGrid, axis.gridStrokeColor, axis.gridStrokeWidth = 1, GRID, 0.4
+    axis.strokeColor = INK
+    _style_axis_labels(axis.labels, font, 6.5)
+    chart.categoryAxis.categoryNames = [str(low) if low == high else f"{low}-{high}" for low, high, _ in bins]
+    _style_axis_labels(chart.categoryAxis.labels, font, 5.5)
+    chart.categoryAxis.labels.angle, chart.categoryAxis.labels.boxAnchor = 35, "ne"
+    chart.categoryAxis.labels.dy = -1
+    chart.categoryAxis.strokeColor = INK
+    drawing.add(chart)
+    drawing.add(_axis_title("games", 3 * mm, chart.y + chart.height / 2, font, angle=90))
+    drawing.add(_axis_title(f"game length ({unit})", chart.x + chart.width / 2, 3 * mm, font))
+    return drawing
+
+
+def _ladder(page: _Page, s: dict, y: float) -> float:
     if not s["ladder"]:
         return y
-    pen.text(MARGIN, y, "Skill ladder: the stronger agent's share of decided games", 11, bold=True)
+    page.text(MARGIN, y, "Skill ladder: the stronger agent's share of decided games", 11, bold=True)
     bars = [(f"{step['stronger']} v {step['weaker']}", step["rate"], step["low"], step["high"])
             for step in s["ladder"]]
-    _rate_chart(pen, MARGIN + 12, y - 52, 90, 42, bars, s["ladder"][0]["fair_share"])
-    ty = y - 8
+    page.place(rate_chart(bars, s["ladder"][0]["fair_share"], 110, 60, page.fonts.regular,
+                          "share of decided games"), MARGIN, y - 64)
+    ty = y - 10
     for step in s["ladder"]:
         verdict = "clear margin" if step["clear"] else "no clear margin: luck dominates at this size"
-        pen.text(MARGIN + 120, ty, f"{step['stronger']} v {step['weaker']}: {step['count']} of {step['decided']}", 8)
-        pen.text(MARGIN + 120, ty - 4, verdict, 7.5)
+        page.text(MARGIN + 118, ty, f"{step['stronger']} v {step['weaker']}: {step['count']} of "
+                                    f"{step['decided']} decided", 8)
+        page.text(MARGIN + 118, ty - 4, verdict, 7.5)
         ty -= 11
-    return y - 66
+    return y - 72
 
 
-def _agent(pen: _Pen, agent: str, m: dict, y: float) -> float:
-    pen.text(MARGIN, y, f"{agent} in every seat", 11, bold=True)
+AGENT_HEIGHT = 74  # mm: an agent's title, its facts and its two charts
+
+
+def _agent(page: _Page, agent: str, m: dict, y: float) -> float:
+    page.text(MARGIN, y, f"{agent} in every seat", 11, bold=True)
     facts = [("completion", m["Completion"]), ("timeouts", m["Timeouts"]), ("draws", m["Drawishness"]),
              ("balance", m["Balance"]), ("first seat, of decided", m["AdvantageP1"])]
-    pen.text(MARGIN, y - 5, "   ".join(f"{k} {'-' if v is None else f'{v:.0%}'}" for k, v in facts), 8)
+    page.text(MARGIN, y - 5, "   ".join(f"{k} {'-' if v is None else f'{v:.0%}'}" for k, v in facts), 8)
     bars = [(seat["name"], seat["rate"], seat["low"], seat["high"]) for seat in m["seats"]]
-    _rate_chart(pen, MARGIN + 12, y - 58, 70, 42, bars, None)
-    pen.text(MARGIN + 12, y - 68.5, "win rate by seat, over all games (95% Wilson interval)", 7)
-    _histogram(pen, MARGIN + 105, y - 58, 70, 42, m["histogram"], m["histogram_of"])
-    return y - 76
+    page.place(rate_chart(bars, None, 90, 60, page.fonts.regular, "wins, over all games"), MARGIN, y - 68)
+    if m["histogram"]:
+        page.place(length_chart(m["histogram"], m["histogram_of"], 85, 60, page.fonts.regular),
+                   MARGIN + 95, y - 68)
+    return y - AGENT_HEIGHT
 
 
-def _histogram(pen: _Pen, x: float, y: float, w: float, h: float, bins: list, unit: str) -> None:
-    if not bins:
-        return
-    most = max(count for _, _, count in bins) or 1
-    step = w / len(bins)
-    pen.line(x, y, x + w, y, INK, 0.2)
-    for i, (low, high, count) in enumerate(bins):
-        pen.rect(x + i * step + 0.3, y, step - 0.6, h * count / most, BAR)
-    pen.text(x, y - 4, str(bins[0][0]), 6.5)
-    pen.text(x + w, y - 4, str(bins[-1][1]), 6.5, anchor="end")
-    pen.text(x + w / 2, y - 8, f"game length ({unit}), most {most} games in a bin", 7, anchor="middle")
-
-
-HEAT = HexColor("#B2182B")
+HEAT_LOW, HEAT_HIGH = "#FFFFFF", "#B2182B"
 TITLES = {"stand": "where pieces stand", "fall": "where pieces fall", "builder": "where Builders stand",
           "unit": "where Units stand", "bird": "where Birds stand"}
 
 
-def _heat_page(pen: _Pen, s: dict, agent: str, maps: dict, board: dict) -> None:
-    """One page per agent: each traced map over the board, two to a row."""
-    pen.canvas.showPage()
+def _heat_colour(count: int, most: int):
+    """A count's colour on the scale: white for none to dark red for the most
+    (on a 0.6 power, so the rarer counts stay apart)."""
+    return HexColor(_mix(HEAT_LOW, HEAT_HIGH, (count / (most or 1)) ** 0.6))
+
+
+def _heat_page(page: _Page, s: dict, agent: str, maps: dict, board: dict) -> None:
+    """One page per agent: each traced map over the board, two to a row,
+    each with its colour scale."""
+    page.canvas.showPage()
     y = HEIGHT - MARGIN
-    pen.text(MARGIN, y, f"{agent} in every seat: the board, {s['games_per_agent']} games", 11, bold=True)
-    pen.text(MARGIN, y - 5, "Darker: more often, counted over every position of every game; "
-                            "outlined squares are marked on the printed board.", 8)
+    page.text(MARGIN, y, f"{agent} in every seat: the board, {s['games_per_agent']} games", 11, bold=True)
+    page.text(MARGIN, y - 5, "Each cell's colour: how often a piece was on it, counted over every position "
+                             "of every game (the scale beside each map);", 8)
+    page.text(MARGIN, y - 9, "outlined squares are marked on the printed board.", 8)
     kinds = sorted(n for n in maps if n not in ("stand", "fall"))
     names = ["stand"] + (kinds if len(kinds) > 1 else []) + ["fall"]
-    size = (WIDTH - 2 * MARGIN - 30) / 2
+    size = 66.0
     for i, name in enumerate(n for n in names if n in maps):
         col, row = i % 2, i // 2
-        x = MARGIN + 8 + col * (size + 14)
-        top = y - 16 - row * (size + 22)
-        _heatmap(pen, x, top - size, size, board, maps[name])
-        pen.text(x, top + 2, TITLES.get(name, name), 9, bold=True)
+        x = MARGIN + 6 + col * (size + 28)
+        top = y - 20 - row * (size + 22)
+        page.text(x, top + 2, TITLES.get(name, name), 9, bold=True)
+        page.place(heat_map(board, maps[name], size, page.fonts.regular), x - 6, top - size - 6)
 
 
-def _heatmap(pen: _Pen, x: float, y: float, size: float, board: dict, cells: list) -> None:
-    if "cells" in board:
-        _shaped_heatmap(pen, x, y, size, board, cells)
-        return
-    columns, rows = board["columns"], board["rows"]
-    cell = size / max(columns, rows)
-    most = max((count for _, _, count in cells), default=0) or 1
+def heat_map(board: dict, cells: list, size: float, font: str) -> Drawing:
+    """The board's cells coloured by count (``cells``: [x, y, count]) in a
+    ``size`` mm square, with the board's labels and marked cells, and beside
+    it the colour scale: a bar of the colours on a value axis of counts."""
+    pad = 6 * mm  # room for the row and column labels
+    side = size * mm
+    drawing = Drawing(pad + side + 24 * mm, pad + side + 2 * mm)
     counts = {(cx, cy): count for cx, cy, count in cells}
-    canvas = pen.canvas
+    most = max(counts.values(), default=0)
+    if "cells" in board:
+        _shaped_cells(drawing, board, counts, most, pad, side, font)
+    else:
+        _square_cells(drawing, board, counts, most, pad, side, font)
+    drawing.add(ColourScale(pad + side + 5 * mm, pad, side * 0.8, most, font))
+    return drawing
+
+
+def _square_cells(drawing: Drawing, board: dict, counts: dict, most: int, pad: float, side: float,
+                  font: str) -> None:
+    columns, rows = board["columns"], board["rows"]
+    cell = side / max(columns, rows)
     for cx in range(columns):
         for cy in range(rows):
-            share = counts.get((cx, cy), 0) / most
-            colour = HexColor(_mix("#FFFFFF", "#B2182B", share ** 0.6))
-            pen.rect(x + cx * cell, y + cy * cell, cell, cell, colour)
-    canvas.setStrokeColor(GRID)
-    canvas.setLineWidth(0.1 * mm)
-    for cx in range(columns + 1):
-        pen.line(x + cx * cell, y, x + cx * cell, y + rows * cell, GRID, 0.1)
-    for cy in range(rows + 1):
-        pen.line(x, y + cy * cell, x + columns * cell, y + cy * cell, GRID, 0.1)
-    label = min(6.5, cell * 2.2)
+            drawing.add(Rect(pad + cx * cell, pad + cy * cell, cell, cell,
+                             fillColor=_heat_colour(counts.get((cx, cy), 0), most),
+                             strokeColor=GRID, strokeWidth=0.3))
+    label = min(6.5, cell / mm * 2.2)
     for (cx, cy), mark in board["marked"].items():
-        canvas.setStrokeColor(INK)
-        canvas.setLineWidth(0.35 * mm)
-        canvas.rect((x + cx * cell) * mm, (y + cy * cell) * mm, cell * mm, cell * mm, stroke=1, fill=0)
-        pen.text(x + (cx + 0.5) * cell, y + cy * cell + 0.8, mark, label * 0.7, anchor="middle")
+        drawing.add(Rect(pad + cx * cell, pad + cy * cell, cell, cell, fillColor=None, strokeColor=INK,
+                         strokeWidth=1))
+        drawing.add(String(pad + (cx + 0.5) * cell, pad + cy * cell + 0.8 * mm, mark, fontName=font,
+                           fontSize=label * 0.7, fillColor=INK, textAnchor="middle"))
     for cx, text in enumerate(board["column_labels"]):
-        pen.text(x + (cx + 0.5) * cell, y - 3, text, label, anchor="middle")
+        drawing.add(String(pad + (cx + 0.5) * cell, pad - 3 * mm, text, fontName=font, fontSize=label,
+                           fillColor=INK, textAnchor="middle"))
     for cy, text in enumerate(board["row_labels"]):
-        pen.text(x - 1, y + (cy + 0.5) * cell - 1, text, label, anchor="end")
+        drawing.add(String(pad - 1 * mm, pad + (cy + 0.5) * cell - 1 * mm, text, fontName=font, fontSize=label,
+                           fillColor=INK, textAnchor="end"))
 
 
-def _shaped_heatmap(pen: _Pen, x: float, y: float, size: float, board: dict, cells: list) -> None:
-    """The heatmap of a board whose cells are not squares (hexes): each cell's
+def _shaped_cells(drawing: Drawing, board: dict, counts: dict, most: int, pad: float, side: float,
+                  font: str) -> None:
+    """The cells of a board whose cells are not squares (hexes): each cell's
     outline as the game gives it (``board["cells"]``, board units inside
-    ``board["extent"]``), scaled to ``size``."""
+    ``board["extent"]``), scaled to ``side``."""
     width, height = board["extent"]
-    scale = size / max(width, height)
-    most = max((count for _, _, count in cells), default=0) or 1
-    counts = {(cx, cy): count for cx, cy, count in cells}
-    canvas = pen.canvas
+    scale = side / max(width, height)
 
-    def outline(points, fill: str | None, stroke, line_mm: float) -> None:
-        path = canvas.beginPath()
-        px, py = points[0]
-        path.moveTo((x + px * scale) * mm, (y + py * scale) * mm)
-        for px, py in points[1:]:
-            path.lineTo((x + px * scale) * mm, (y + py * scale) * mm)
-        path.close()
-        canvas.setStrokeColor(stroke)
-        canvas.setLineWidth(line_mm * mm)
-        if fill is not None:
-            canvas.setFillColor(HexColor(fill))
-        canvas.drawPath(path, stroke=1, fill=1 if fill is not None else 0)
+    def points(place) -> list:
+        return [v for px, py in board["cells"][place] for v in (pad + px * scale, pad + py * scale)]
 
-    for place, points in board["cells"].items():
-        share = counts.get(place, 0) / most
-        outline(points, _mix("#FFFFFF", "#B2182B", share ** 0.6), GRID, 0.1)
-    label = min(6.5, scale * 2.0)
+    for place in board["cells"]:
+        drawing.add(Polygon(points(place), fillColor=_heat_colour(counts.get(place, 0), most),
+                            strokeColor=GRID, strokeWidth=0.3))
+    label = min(6.5, scale / mm * 2.0)
     for place, mark in board["marked"].items():
-        points = board["cells"][place]
-        outline(points, None, INK, 0.35)
-        cx = sum(p[0] for p in points) / len(points)
-        cy = sum(p[1] for p in points) / len(points)
-        pen.text(x + cx * scale, y + cy * scale - 1, mark, label * 0.8, anchor="middle")
+        drawing.add(Polygon(points(place), fillColor=None, strokeColor=INK, strokeWidth=1))
+        outline = board["cells"][place]
+        cx = sum(p[0] for p in outline) / len(outline)
+        cy = sum(p[1] for p in outline) / len(outline)
+        drawing.add(String(pad + cx * scale, pad + cy * scale - 1 * mm, mark, fontName=font, fontSize=label * 0.8,
+                           fillColor=INK, textAnchor="middle"))
     bottom = {c: pts for (c, r), pts in board["cells"].items() if r == 0}
     for column, text in enumerate(board["column_labels"]):
         if column in bottom:
             cx = sum(p[0] for p in bottom[column]) / len(bottom[column])
-            pen.text(x + cx * scale, y - 3, text, label, anchor="middle")
+            drawing.add(String(pad + cx * scale, pad - 3 * mm, text, fontName=font, fontSize=label,
+                               fillColor=INK, textAnchor="middle"))
     left = {r: pts for (c, r), pts in board["cells"].items() if c == 0}
     for row, text in enumerate(board["row_labels"]):
         if row in left:
             cy = sum(p[1] for p in left[row]) / len(left[row])
-            pen.text(x - 1, y + cy * scale - 1, text, label, anchor="end")
+            drawing.add(String(pad - 1 * mm, pad + cy * scale - 1 * mm, text, fontName=font, fontSize=label,
+                               fillColor=INK, textAnchor="end"))
+
+
+SCALE_STEPS = 48  # bands in a colour scale: more than the eye tells apart
+
+
+class ColourScale(UserNode):
+    """A heatmap's colour scale at (x, y) points: a bar of its colours from
+    none to ``most`` against a value axis of counts, with its title. A node
+    drawn when the page is: the axis it keeps lives as long as the drawing
+    that holds it (its labels look their style up on it then)."""
+
+    def __init__(self, x: float, y: float, height: float, most: int, font: str):
+        self.x, self.y, self.height, self.most, self.font = x, y, height, max(1, most), font
+        self.axis = YValueAxis()
+
+    def provideNode(self) -> Group:
+        x, y, height, top, font = self.x, self.y, self.height, self.most, self.font
+        group = Group()
+        width = 3.5 * mm
+        for k in range(SCALE_STEPS):
+            group.add(Rect(x, y + height * k / SCALE_STEPS, width, height / SCALE_STEPS + 0.2,
+                           fillColor=_heat_colour(top * (k + 0.5) / SCALE_STEPS, top), strokeColor=None))
+        group.add(Rect(x, y, width, height, fillColor=None, strokeColor=INK, strokeWidth=0.4))
+        axis = self.axis
+        axis.setPosition(x + width, y, height)
+        axis.valueMin, axis.valueMax, axis.valueStep = 0, top, _nice_step(top)
+        axis.labelTextFormat = lambda v: f"{v:,.0f}"
+        axis.tickLeft, axis.tickRight = 0, 2
+        axis.labels.boxAnchor, axis.labels.dx = "w", 3
+        axis.strokeColor = INK
+        _style_axis_labels(axis.labels, font, 6)
+        axis.configure([(0, top)])
+        group.add(axis.draw())
+        group.add(_axis_title("times", x + width / 2, y + height + 3 * mm, font, 6.5))
+        return group
+
+
+def _nice_step(top: float) -> float:
+    """A round step giving four to eight ticks up to ``top``: 1, 2 or 5 times a power of ten."""
+    rough = top / 5
+    power = 10 ** math.floor(math.log10(rough)) if rough > 0 else 1
+    for factor in (1, 2, 5, 10):
+        if power * factor >= rough:
+            return max(1, power * factor)
+    return max(1, power * 10)
 
 
 def _mix(a: str, b: str, t: float) -> str:
