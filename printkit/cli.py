@@ -212,7 +212,7 @@ _SEED_HELP = "Master seed: the same seed gives the same games and numbers."
 _QUIET = "Print nothing but errors{what}: no progress bar{more}, no notes."
 _JSON_HELP = ("Print {what} as one JSON object on standard output; an error too, as "
               '{{"error": ..., "findings": [{{"file", "line", "column", "message", ...}}]}} (exit code 2).')
-_GAMES = "{count}: the games behind each set of numbers printed{where}."
+_GAMES = "The games behind each set of numbers printed: {what}."
 
 
 # --- shell completion ------------------------------------------------------
@@ -457,8 +457,7 @@ def _none_can_take(skipped: list, colors, variant) -> str:
 @click.argument("game", shell_complete=_complete_game)
 @option("--games", "playouts", type=click.IntRange(0, MAX_GAMES), default=100, show_default=True,
         aliases=["--playouts"],
-        help=_GAMES.format(count="Random games per player count the spec allows (0: none)",
-                           where=": N for each count"))
+        help=_GAMES.format(what="N random games for each player count the spec allows (0: none)"))
 @option("--seed", type=int, default=0, show_default=True, help=_SEED_HELP)
 @option("--strict", is_flag=True, help="Exit 1 when there are warnings.")
 @option("--players", type=int, default=None,
@@ -494,7 +493,7 @@ def validate(game, playouts, seed, strict, players, variant, balance_games, jobs
 @click.argument("game", shell_complete=_complete_game)
 @option("--games", "n_games", type=click.IntRange(1, MAX_GAMES), default=100, show_default=True,
         aliases=["--playouts"],
-        help=_GAMES.format(count="Random games to play", where=" (simulate plays one player count: N in all)"))
+        help=_GAMES.format(what="N random games (of one player count: N in all)"))
 @option("--seed", type=int, default=0, show_default=True, help=_SEED_HELP)
 @option("--jobs", type=click.IntRange(min=1), default=None,
         help="Worker processes (default and most: one per core); the numbers are the same whatever it is.")
@@ -524,8 +523,7 @@ def simulate(game, n_games, seed, jobs, as_json, players, variant, quiet):
 @option("--agents", "agent_names", default="random,greedy,mcts", show_default=True,
         help="Agents, weakest first, comma-separated: random, greedy, mcts.")
 @option("--games", "n_games", type=click.IntRange(1, MAX_GAMES), default=40, show_default=True,
-        help=_GAMES.format(count="Games per agent in self-play and per step of the skill ladder",
-                           where=": N for each agent and N for each step"))
+        help=_GAMES.format(what="N for each agent's self-play and N for each step of the skill ladder"))
 @option("--seed", type=int, default=0, show_default=True, help="Master seed; game i is seeded from it and i.")
 @option("--jobs", type=click.IntRange(min=1), default=None,
         help="Worker processes (default: one per core); the numbers are the same whatever it is.")
@@ -599,8 +597,8 @@ def _load_position(game_obj, position: Path | None, players, variant):
         help=_JSON_HELP.format(what="the moves (each with its probability at a roll), whose turn it is "
                                     "and whether the game is over"))
 @option("--quiet", "-q", is_flag=True,
-        help=_QUIET.format(what=" and the moves", more=", no note that the game is over or that it is "
-                                                 "another player's turn"))
+        help="Print nothing but errors and the moves: no note that the game is over or that it is "
+             "another player's turn.")
 def moves(game, position, players, variant, viewer, as_json, quiet):
     """Every legal move in the position, one a line, in the notation of
     GAME (a bundled id or a spec .yaml; see its reference, <id>-reference.pdf). At a

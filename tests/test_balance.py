@@ -368,6 +368,49 @@ def test_the_report_renders_for_every_game_and_example_layout(layout, tmp_path):
     document.close()
 
 
+def test_the_report_charts_have_axes_legends_and_a_colour_scale_beside_each_heatmap(tmp_path):
+    report = tmp_path / "m.pdf"
+    out = _cli("mckinney", "--players", "2", "--agents", "random,greedy", "--games", "3", "--jobs", "1",
+               "--output", str(report))
+    assert out.returncode == 0, out.stderr
+    pages = [page.extract_text() for page in PdfReader(report).pages]
+    summary = pages[0]
+    for words in ("0%", "25%", "50%", "75%", "100%",  # the value axes' scale
+                  "share of decided games", "wins, over all games", "game length (turns)", "games",  # axis titles
+                  "95% interval (whisker)", "fair share"):  # legends
+        assert words in summary, words
+    maps = [text for text in pages if "where pieces stand" in text]
+    assert len(maps) == 2  # a board page per agent
+    for text in maps:
+        # McKinney's four maps (pieces, Builders, Units, falls), each with its scale titled "times"
+        assert len(re.findall(r"\btimes\b", text)) == 4, text
+
+
+def test_a_report_colour_scale_runs_from_none_to_the_most_counted():
+    from reportlab.graphics.shapes import Rect
+    from reportlab.lib.colors import HexColor
+
+    from printkit.balance.report import HEAT_HIGH, SCALE_STEPS, ColourScale, _heat_colour
+    from printkit.writers.fonts import register_fonts
+
+    scale = ColourScale(0, 0, 100, 57, register_fonts().regular)
+    group = scale.provideNode()
+    bands = [n for n in group.contents if isinstance(n, Rect) and n.fillColor is not None]
+    assert len(bands) == SCALE_STEPS
+    assert [b.y for b in bands] == sorted(b.y for b in bands) and bands[-1].y + bands[-1].height >= 100
+    # Each band has the colour a cell counted at its height on the axis gets.
+    axis = scale.axis
+    assert (axis.valueMin, axis.valueMax) == (0, 57)
+    assert axis._tickValues == [0, 10, 20, 30, 40, 50]
+    for band in bands:
+        middle = axis.valueMin + (band.y + band.height / 2 - 0.1) / 100 * 57
+        assert abs(band.fillColor.red - _heat_colour(middle, 57).red) < 0.01
+    # From white for none to the darkest red for the most.
+    lightness = [b.fillColor.red + b.fillColor.green + b.fillColor.blue for b in bands]
+    assert lightness == sorted(lightness, reverse=True) and lightness[0] > 2.8 > 1.5 > lightness[-1]
+    assert _heat_colour(57, 57) == HexColor(HEAT_HIGH) and _heat_colour(0, 57) == HexColor("#FFFFFF")
+
+
 def test_four_seats_labels_fit_under_their_bars():
     # Four McKinney seats side by side under a 70 mm chart: each label stays
     # within its bar's width (they ran into each other on one line at 7 pt).

@@ -442,8 +442,9 @@ class ColourScale(UserNode):
 
 
 def _nice_step(top: float) -> float:
-    """A round step giving four to eight ticks up to ``top``: 1, 2 or 5 times a power of ten."""
-    rough = top / 5
+    """A round step (1, 2 or 5 times a power of ten, a whole number) giving
+    some three to seven ticks from 0 up to ``top``."""
+    rough = top / 6
     power = 10 ** math.floor(math.log10(rough)) if rough > 0 else 1
     for factor in (1, 2, 5, 10):
         if power * factor >= rough:
