@@ -53,7 +53,7 @@ def sheet_fill() -> None:
             for sheet in laid[1:]:
                 _, _, width, height = imposition.content_box(sheet.paper)
                 fills.append(sum(p.width * p.height for p in sheet.placements) / (width * height))
-            label = game + (" --sheet-per-colour" if per_colour else "")
+            label = game + (" --sheet-per-color" if per_colour else "")
             print(f"  {label:34} {len(laid):3} sheets  " + " ".join(f"{f:4.0%}" for f in fills))
     print()
 

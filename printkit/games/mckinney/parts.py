@@ -577,7 +577,7 @@ def cover(spec, options, width: float, height: float) -> list:
         "neighbouring B quadrant, edges touching. The four start squares meet in the middle.",
         ("5. Pieces: each colour's pieces have sheets of their own (print them on card of that "
          "colour in ink-saver mode)." if getattr(options, "sheet_per_colour", False) else
-         "5. Pieces: the colours share the pieces sheets (build with --sheet-per-colour to "
+         "5. Pieces: the colours share the pieces sheets (build with --sheet-per-color to "
          "print each colour on card of its own).")
         + " Units and Slider Markers share cut lines: cut the long lines first.",
         "6. Builder: cut it out and cut along the sides of the Shields. Fold the dash-dot lines "

@@ -497,7 +497,7 @@ def die_beside_board(spec, options) -> bool:
 def sheet_title(group: str, members: list[Part]) -> str:
     if group.startswith("board-"):
         return members[0].name + (" and the die" if any(p.kind == "die" for p in members) else "")
-    # A group of one colour (--sheet-per-colour) names it; the colours of a
+    # A group of one colour (--sheet-per-color) names it; the colours of a
     # shared group fill sheets of their own one after another, so naming
     # them all would misname every sheet (the checklist says which is which).
     colours = list(dict.fromkeys(p.meta["color"] for p in members if "color" in p.meta))
