@@ -166,7 +166,7 @@ def test_an_unknown_figure_names_the_template_line(tmp_path):
 
 @pytest.mark.parametrize("body, line, words", [
     ("# T\n\n```\n{{ figure('shapes') }}\n```\n", 4, "must stand on a line of its own"),
-    ("# T\n\n{{ figure('shapes', width=1.5) }}\n", 3, "must be a fraction of the text width"),
+    ("# T\n\n{{ figure('shapes', width=1.5) }}\n", 3, "must be a fraction of the figure width"),
     ("# T\n\n{{ figure('shapes', 'a caption\\n\\nin two paragraphs') }}\n", 3, "must be one paragraph"),
 ])
 def test_a_misused_figure_names_the_template_line(tmp_path, body, line, words):

@@ -25,7 +25,7 @@ from ..errors import PrintkitError
 from ..palette import cmyk_values
 from ..writers.pdf import cmyk_only
 from ..writers.fonts import register_fonts
-from .markdown import LEADING, Renderer, Styles
+from .markdown import LEADING, Centred, Renderer, Styles
 from .pdf import RulebookDoc
 from ..options import resolve_options
 from .templating import REFERENCE_TEMPLATE, context, engine_facts, render, render_with_figures, template_name
@@ -81,7 +81,8 @@ def _set(spec, options, name, markdown_text, figures, tight: float) -> tuple[byt
                       colour_space=cmyk_only(cmyk_values(spec)) if getattr(options, "press", False) else None)
     styles = Styles(ink_saver=bool(options.ink_saver), tight=tight)
     renderer = Renderer(doc.text_width, styles, source=f"rulebook {name}", figures=figures.by_marker(),
-                        height=doc.text_height, banner=_banner(spec, options, doc.text_width, styles))
+                        height=doc.text_height, banner=_banner(spec, options, doc.figure_width, styles),
+                        figure_width=doc.figure_width)
     story = renderer.flowables(markdown_text)
     if not story:
         raise PrintkitError(f"{name}: the template produced no text")
@@ -91,9 +92,9 @@ def _set(spec, options, name, markdown_text, figures, tight: float) -> tuple[byt
 
 def _banner(spec, options, width_pt: float, styles):
     """A function of the title text giving the kit's title banner
-    (``parts.identity``) across the text column, as the cover sheet and the
-    box label show it; None in ink-saver mode, which keeps the plain title
-    rather than print a band of black."""
+    (``parts.identity``) ``width_pt`` wide, centred over the text column, as
+    the cover sheet and the box label show it; None in ink-saver mode, which
+    keeps the plain title rather than print a band of black."""
     if options.ink_saver:
         return None
     from ..parts.core import Part
@@ -112,7 +113,7 @@ def _banner(spec, options, width_pt: float, styles):
 
     def banner(title: str):
         part = Part("title", width, height, items=title_banner(title, colours, width, height))
-        drawing = PartDrawing(part, width_pt, height * MM, styles.fonts, False)
+        drawing = Centred(PartDrawing(part, width_pt, height * MM, styles.fonts, False))
         drawing.spaceAfter = 8
         return drawing
 

@@ -14,7 +14,8 @@ game adds figures without touching the rulebook::
 
 Each is a :class:`printkit.parts.core.Part` (millimetres, y up), drawn by the
 very code that draws the kit's sheets (``writers.pdf.draw_items``), scaled
-to ``width`` (a fraction of the text width, 1 by default) but never taller
+to ``width`` (a fraction of the figure width, 1 by default: the page between
+its margins, wider than the text column) but never taller
 than ``MAX_HEIGHT`` of the text frame. Under it sits the caption: the one the
 template gives, else the part's ``meta["caption"]`` (a generator that plays
 an engine position can say what came of it there; Markdown of its own, the
@@ -63,7 +64,7 @@ from ..writers.pdf import MM, draw_items
 # spec text, and the font check would catch one that leaked into print.
 OPEN, CLOSE = "\ue000", "\ue001"
 MAX_HEIGHT = 0.62  # of the text frame's height: a figure leaves room for its words
-LEAST_WIDTH = 0.05  # of the text width: a tall, narrow drawing (a standing piece) needs little
+LEAST_WIDTH = 0.05  # of the figure width: a tall, narrow drawing (a standing piece) needs little
 LEAST_WORD_PT = 6.0  # points: a word inside a drawing, as printed, is never smaller
 
 
@@ -75,7 +76,7 @@ class Figure:
     name: str
     part: object  # a printkit.parts.core.Part; None for a figure left out (its note is the caption)
     caption: str
-    width: float  # fraction of the text width
+    width: float  # fraction of the figure width (the page between its margins)
     where: str  # "template:line", for error messages
     literal: bool = False  # the template's caption: its words print as written, never as Markdown
     actual: bool = False  # drawn at 1:1, whatever its width
@@ -116,7 +117,7 @@ class Figures:
             raise PrintkitError(f"{where}: unknown figure {name!r}; {self.spec.game} offers: {names}")
         if not isinstance(width, (int, float)) or not LEAST_WIDTH <= width <= 1:
             raise PrintkitError(f"{where}: figure {name!r}: width {width!r} must be a fraction of the "
-                                f"text width from {LEAST_WIDTH} to 1")
+                                f"figure width from {LEAST_WIDTH} to 1")
         part = offered[name]
         if isinstance(part, str):  # left out on this layout: the game's note, whatever caption was asked
             figure = Figure(len(self.asked) + 1, str(name), None, part, float(width), where)

@@ -25,7 +25,7 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.pdfmetrics import getFont, stringWidth
 from reportlab.pdfbase.ttfonts import TTFont
-from reportlab.platypus import (CondPageBreak, HRFlowable, KeepTogether, ListFlowable,
+from reportlab.platypus import (CondPageBreak, Flowable, HRFlowable, KeepTogether, ListFlowable,
                                 ListItem, Paragraph, Spacer, Table, TableStyle, XPreformatted)
 
 from ..errors import PrintkitError
@@ -34,11 +34,11 @@ from ..writers.fonts import register_fonts
 from ..writers.pdf import MM
 from .figures import MAX_HEIGHT, OPEN, FigureBlock, PartDrawing
 
-BODY_SIZE = 10
-LEADING = 13.5
+BODY_SIZE = 10.5  # with the column's MEASURE (pdf.py): 60 to 75 characters a line
+LEADING = 14.5
 CODE_SIZE = 8.5
 LIST_INDENT = 14
-KEEP_TABLE_ROWS = 16
+KEEP_TABLE_ROWS = 8  # a longer table may split over two pages, its header repeated
 
 GRID = colors.HexColor("#777777")
 SHADE = colors.HexColor("#E8E8E8")
@@ -103,9 +103,11 @@ class Styles:
                                    borderWidth=0.5 if self.ink_saver else 0)
         self.item = ParagraphStyle("Item", parent=body, spaceAfter=2.5)
         self.quote = ParagraphStyle("Quote", parent=body, fontName=italic, leftIndent=12)
-        self.caption = ParagraphStyle("Caption", parent=body, fontName=italic, fontSize=9,
-                                      leading=12, alignment=TA_CENTER, spaceBefore=4,
-                                      spaceAfter=10)
+        # A caption's smaller size fits more words in a line: it is indented
+        # to keep its lines as short as the body's.
+        self.caption = ParagraphStyle("Caption", parent=body, fontName=italic, fontSize=9.5,
+                                      leading=12.5, alignment=TA_CENTER, spaceBefore=4,
+                                      spaceAfter=10, leftIndent=7 * MM, rightIndent=7 * MM)
         for style in (body, self.title, self.credit, self.h2, self.h3, self.cell, self.head_cell,
                       self.code, self.item, self.quote, self.caption):
             style.spaceBefore, style.spaceAfter = self.space(style.spaceBefore), self.space(style.spaceAfter)
@@ -115,8 +117,11 @@ class Renderer:
     """Markdown text -> a list of platypus flowables for a frame of ``width`` points."""
 
     def __init__(self, width: float, styles: Styles, source: str = "rulebook",
-                 figures: dict | None = None, height: float = 650.0, banner=None):
+                 figures: dict | None = None, height: float = 650.0, banner=None,
+                 figure_width: float | None = None):
         self.width = width
+        # A drawing may be wider than the text column (the page between its margins).
+        self.figure_width = max(width, figure_width or width)
         self.height = height  # of the text frame: a figure takes at most a part of it
         self.styles = styles
         self.source = source  # named in error messages
@@ -211,9 +216,11 @@ class Renderer:
         as a caption."""
         if figure.part is None:
             return [Paragraph(self.inline(self._caption(figure)), self.styles.caption)]
+        if width == self.width:  # not inside a list: the drawing may take the page's width
+            width = self.figure_width
         if figure.actual and figure.part.width * MM > width + 1e-6:
             raise PrintkitError(f"{figure.where}: figure {figure.name!r} at actual size is "
-                                f"{figure.part.width:.0f} mm wide; the text is {width / MM:.0f} mm")
+                                f"{figure.part.width:.0f} mm wide; a figure is {width / MM:.0f} mm at most")
         drawing = PartDrawing(figure.part, width * figure.width, self.height * MAX_HEIGHT,
                               self.styles.fonts, self.styles.ink_saver, actual=figure.actual)
         drawing.spaceBefore = self.styles.space(4)
@@ -400,6 +407,25 @@ class Renderer:
         return paragraph
 
 
+class Centred(Flowable):
+    """A flowable centred on the frame and taking its width, though it may be
+    wider than the frame: the title banner spans the page between its
+    margins, wider than the text column."""
+
+    def __init__(self, inner):
+        super().__init__()
+        self.inner = inner
+
+    def wrap(self, available_width, available_height):
+        self.width = available_width
+        self.inner_size = self.inner.wrap(available_width, available_height)
+        self.height = self.inner_size[1]
+        return self.width, self.height
+
+    def draw(self):
+        self.inner.drawOn(self.canv, (self.width - self.inner_size[0]) / 2, 0)
+
+
 def _keeps(flowable) -> bool:
     keep = getattr(flowable, "getKeepWithNext", None)  # a Paragraph's comes from its style
     return bool(keep() if keep else getattr(flowable, "keepWithNext", 0))
@@ -411,7 +437,12 @@ def _keep_with_blocks(story: list) -> list:
     this a heading could end a page with its table on the next. A single
     short paragraph between a heading and its table goes with them ("The
     Sliders", a sentence, then the Sliders' tables)."""
-    story = list(story)
+    # A heading right under a heading keeps with it: no page break between
+    # them ("Move notation and positions" once ended a page, "Moves" under it
+    # on the next).
+    story = [f for i, f in enumerate(story)
+             if not (isinstance(f, CondPageBreak) and i and hasattr(story[i - 1], "outline")
+                     and _keeps(story[i - 1]))]
     for i in range(len(story) - 2):
         heading, text, block = story[i], story[i + 1], story[i + 2]
         if (hasattr(heading, "outline") and _keeps(heading) and isinstance(text, Paragraph)

@@ -1,5 +1,12 @@
 """The rulebook's pages: paper size, margins, footer with "page n of N",
-PDF outline from the headings, reproducible bytes."""
+PDF outline from the headings, reproducible bytes.
+
+The text runs in a column of at most ``MEASURE``, centred on the page, so a
+line holds some 60 to 75 characters, as a book's does; drawings and the title
+banner may use the page's whole width between the ``MARGIN`` s. A drawing
+that no longer fits on a page lets the text after it come first, so the page
+fills rather than leaving a hole, and heads the next page
+(``RulebookDoc.handle_flowable``)."""
 
 from __future__ import annotations
 
@@ -7,7 +14,8 @@ from reportlab.lib import colors
 from reportlab.lib.pagesizes import A4, LETTER
 from reportlab.lib.units import mm
 from reportlab.pdfgen import canvas
-from reportlab.platypus import BaseDocTemplate, Frame, PageTemplate
+from reportlab.platypus import BaseDocTemplate, Frame, KeepTogether, PageBreak, PageTemplate
+from reportlab.platypus.doctemplate import ActionFlowable
 
 from ..errors import PrintkitError
 from ..writers.fonts import register_fonts
@@ -16,7 +24,8 @@ from ..writers.pdf import actual_size, page_boxes
 PAPER = {"letter": LETTER, "a4": A4}
 
 # Home printers cannot print the outer 6.35 mm; we keep all ink 15 mm clear.
-MARGIN = 18 * mm  # text frame, left, right and top
+MARGIN = 18 * mm  # top; and left and right of drawings, the banner and the footer
+MEASURE = 128 * mm  # the text column's width at most: 60 to 75 characters a line in the body size
 BOTTOM = 27 * mm  # text frame bottom: the footer sits below it
 FOOTER_Y = 17 * mm  # footer baseline: its descenders stay above 15 mm
 FOOTER_SIZE = 8
@@ -80,7 +89,8 @@ class RulebookDoc(BaseDocTemplate):
                          subject=subject, creator="printkit", producer="printkit",
                          invariant=1, pageCompression=1, enforceColorSpace=colour_space,
                          initialFontName=register_fonts().regular, **page_boxes(*size))
-        frame = Frame(MARGIN, BOTTOM, size[0] - 2 * MARGIN, size[1] - MARGIN - BOTTOM,
+        width = min(MEASURE, size[0] - 2 * MARGIN)
+        frame = Frame((size[0] - width) / 2, BOTTOM, width, size[1] - MARGIN - BOTTOM,
                       leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0, id="body")
         self.addPageTemplates([PageTemplate(id="page", frames=[frame])])
         self._bookmarks = 0
@@ -88,6 +98,13 @@ class RulebookDoc(BaseDocTemplate):
 
     @property
     def text_width(self) -> float:
+        """The text column's width (points)."""
+        return min(MEASURE, self.pagesize[0] - 2 * MARGIN)
+
+    @property
+    def figure_width(self) -> float:
+        """The width a drawing may take (points): the page between its margins,
+        centred on the text column."""
         return self.pagesize[0] - 2 * MARGIN
 
     @property
@@ -108,6 +125,58 @@ class RulebookDoc(BaseDocTemplate):
         self.canv.bookmarkPage(key)
         self.canv.addOutlineEntry(text, key, level=level, closed=level > 0)
 
+    # Room (points) at a page's foot worth filling with the text after a
+    # drawing that would leave it empty by moving on to the next page.
+    HOLE = 20 * mm
+
+    def handle_flowable(self, flowables):
+        """Set the next flowable, first letting the text after a drawing come
+        before it when the drawing, shrunk as far as it may, does not fit in
+        the room left on the page: the page fills, and the drawing heads the
+        next page (as a book's figures do; its caption says what it shows).
+        Drawings keep their order, and none passes a page break."""
+        first = flowables[0] if flowables else None
+        frame = getattr(self, "frame", None)  # none before the first page begins
+        if _is_drawing(first) and frame is not None and not frame._atTop:
+            # The drawings in a row from here move on together, in order.
+            start = 1
+            while start < len(flowables) and _is_drawing(flowables[start]):
+                start += 1
+            # What comes after them, as one: a heading with what it keeps with.
+            end = start
+            while end < len(flowables) and _keeps_with_next(flowables[end]):
+                end += 1
+            ahead = flowables[start:end + 1]
+            room = frame._y - frame._y1p - first.getSpaceBefore()
+            if ahead and all(_movable(f) for f in ahead) and room >= self.HOLE:
+                _, height = first.wrapOn(self.canv, frame._getAvailableWidth(), room)
+                if height > room + 1e-6:
+                    flowables[0:end + 1] = ahead + flowables[0:start]
+        super().handle_flowable(flowables)
+
     def build_story(self, story, footer: str) -> None:
         maker = type("Canvas", (NumberedCanvas,), {"footer_text": footer})
         self.build(story, canvasmaker=maker)
+
+
+def _is_drawing(flowable) -> bool:
+    from .figures import FigureBlock, PartDrawing
+
+    return isinstance(flowable, (FigureBlock, PartDrawing))
+
+
+def _keeps_with_next(flowable) -> bool:
+    keep = getattr(flowable, "getKeepWithNext", None)  # a Paragraph's comes from its style
+    return bool(keep() if keep else getattr(flowable, "keepWithNext", 0))
+
+
+def _movable(flowable) -> bool:
+    """What may come before a drawing that moves on: text, headings and
+    tables, but no other drawing (they keep their order) and no page break."""
+    if flowable is None or _is_drawing(flowable):
+        return False
+    if isinstance(flowable, (ActionFlowable, PageBreak)):
+        return False
+    if isinstance(flowable, KeepTogether):
+        return all(_movable(f) for f in flowable._content)
+    return True
