@@ -135,7 +135,7 @@ def test_figures_in_bundled_rulebooks_are_byte_identical_across_renders():
     first = rulebook.render_pdf(tiles, BuildOptions(paper="a4"))
     assert rulebook.render_pdf(tiles, BuildOptions(paper="a4")) == first
     markdown = rulebook.render(tiles, BuildOptions(paper="a4"))
-    assert markdown.count("\ue000figure") == 2  # both tiles figures are used
+    assert markdown.count("\ue000figure") == 3  # both tiles figures, the shapes again on the turn summary
 
 
 @pytest.mark.parametrize("game", sorted(specs.bundled_games()))

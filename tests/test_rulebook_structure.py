@@ -9,7 +9,7 @@ import re
 import pytest
 
 from printkit.kit import BuildOptions
-from rulebook_cases import GAMES, case_id, cases, load, markdown
+from rulebook_cases import GAMES, case_id, cases, load, markdown, pages_text, pdf
 
 CASES = [c for c in cases() if not c[1].ink_saver and not c[1].sheet_per_colour]
 
@@ -84,3 +84,16 @@ def test_clarifications_read_what_the_original_leaves_open(game):
                      "**Shared tiles.**", "**Turn numbers.**", "**Who begins.**", "**Who moves first.**",
                      "**Who goes first.**"):
         assert repeated not in clarifications, (game, repeated)
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+@pytest.mark.parametrize("case", CASES, ids=[case_id(c) for c in CASES])
+def test_the_turn_summary_is_one_page_of_its_own_at_the_end(case, paper):
+    """A player aid to print on its own: the last page, all of it, and nothing else."""
+    name, options = case
+    texts = pages_text(pdf(name, options, paper))
+    assert texts[-1].lstrip().startswith("Turn summary"), texts[-1][:80]
+    assert not any("Turn summary" in text for text in texts[:-1])
+    assert "print this page once for each player" in " ".join(texts[-1].split())
+    # The summary names the turn's steps and how to win.
+    assert re.search(r"\bwin", texts[-1], flags=re.I)

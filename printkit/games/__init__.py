@@ -19,6 +19,9 @@ A game is a package ``printkit/games/<id>/`` holding:
 - optionally ``tensor.py``: ``shape(game) -> {name: shape}`` and
   ``fill(game, view, player, parts)``, the observation as numbers
   (OpenSpiel's observation tensor; see ``printkit.openspiel``);
+- optionally ``book.py``: ``figures(spec, options)``, the rulebook's worked
+  examples drawn from engine positions (they join, and may replace, the
+  figures of ``parts.py``; see ``printkit.rulebook.figures``);
 
 plus its bundled spec ``specs/<id>.yaml`` and rulebook ``templates/<id>.md.j2``
 at the top of the repository. The list of games is the list of these
@@ -38,7 +41,7 @@ from ..errors import PrintkitError
 
 FOLDER = Path(__file__).resolve().parent
 STAGES = ("checks", "rules", "parts")
-OPTIONAL_STAGES = ("evaluation", "tensor")
+OPTIONAL_STAGES = ("evaluation", "tensor", "book")
 
 
 @cache

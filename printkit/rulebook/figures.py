@@ -107,6 +107,10 @@ class Figures:
                 module = None
             offer = getattr(module, "figures", None)
             self._offered = dict(offer(self.spec, self.options)) if offer else {}
+            # The game's worked examples (its book stage) join the parts' figures.
+            book = games.optional_stage(self.spec.game, "book")
+            if book is not None:
+                self._offered.update(book.figures(self.spec, self.options))
         return self._offered
 
     def __call__(self, name, caption: str | None = None, width: float = 1.0, actual_size: bool = False) -> str:

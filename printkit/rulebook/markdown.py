@@ -26,13 +26,16 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.pdfmetrics import getFont, stringWidth
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.platypus import (CondPageBreak, Flowable, HRFlowable, KeepTogether, ListFlowable,
-                                ListItem, Paragraph, Spacer, Table, TableStyle, XPreformatted)
+                                ListItem, PageBreak, Paragraph, Spacer, Table, TableStyle, XPreformatted)
 
 from ..errors import PrintkitError
 from ..literal import protect, restore
 from ..writers.fonts import register_fonts
 from ..writers.pdf import MM
-from .figures import MAX_HEIGHT, OPEN, FigureBlock, PartDrawing
+from .figures import CLOSE, MAX_HEIGHT, OPEN, FigureBlock, PartDrawing
+
+# A paragraph that is only this starts a new page (the template's ``new_page()``).
+NEW_PAGE = f"{OPEN}new page{CLOSE}"
 
 BODY_SIZE = 10.5  # with the column's MEASURE (pdf.py): 60 to 75 characters a line
 LEADING = 14.5
@@ -197,7 +200,9 @@ class Renderer:
         return []
 
     def paragraph(self, node: SyntaxTreeNode, style: ParagraphStyle, width: float) -> list:
-        """A paragraph, or the figure whose marker is all it holds."""
+        """A paragraph, or the figure whose marker is all it holds, or a page break."""
+        if node.children[0].content.strip() == NEW_PAGE:
+            return [PageBreak()]
         figure = self._figure_of(node)
         if figure is not None:
             return self.figure(figure, width)

@@ -125,6 +125,7 @@ def context(spec, options, figures: Figures | None = None) -> dict:
       from the game's parts (``printkit.parts.<game>.figures``), on a line of
       its own, scaled to ``width`` or at 1:1; see
       :mod:`printkit.rulebook.figures`
+    - ``new_page()``: what follows starts a new page (on a line of its own)
     - ``examples``: worked examples the rules engine plays on the spec's own
       board and values (moves, positions), where the game's parts offer
       ``examples(spec, options)``; else empty. A template prints these
@@ -156,6 +157,7 @@ def context(spec, options, figures: Figures | None = None) -> dict:
                     "text": span(low, high) if low is not None else ""},
         "colors": palette,
         "figure": _figure_function(figures if figures is not None else Figures(spec, options)),
+        "new_page": _new_page,
         "examples": _examples(spec, options),
     }
 
@@ -202,6 +204,14 @@ def engine_facts(spec, options) -> dict:
         "tensor": {"doc": " ".join((tensor.__doc__ or "").split("\n\n", 1)[-1].split()) if tensor else "",
                    "parts": parts},
     }
+
+
+def _new_page() -> str:
+    """What follows starts a new page (on a line of its own, like a figure):
+    a player aid that is to be printed or cut out on its own."""
+    from .markdown import NEW_PAGE
+
+    return f"\n\n{NEW_PAGE}\n\n"
 
 
 def _figure_function(figures: Figures):
