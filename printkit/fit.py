@@ -171,7 +171,9 @@ def _smaller(spec, sized_by: tuple, options: BuildOptions, by_paper: dict) -> st
     """The hint for parts that fit no paper: the sizes that would fit each."""
     papers = [key for key in PAPERS if tuple(sized_by) in by_paper.get(key, {})]
     sizes = _sizes_that_fit(spec, sized_by, options, papers)
-    return f"; make them smaller: {sizes}" if sizes else "; make them smaller (the README lists the printable limits)"
+    if sizes:
+        return f"; make them smaller: {sizes}"
+    return "; make them smaller (docs/spec-reference.md lists the printable limits)"
 
 
 def build_problems(spec, options: BuildOptions, parts) -> list[Problem]:

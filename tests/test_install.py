@@ -1,10 +1,13 @@
 """What works from the source tree works installed: the wheel, in a fresh
-virtual environment, used from a folder outside the checkout."""
+virtual environment, used from a folder outside the checkout; and a
+newcomer who follows the README's Quick start, command by command, gets a
+kit."""
 
 from __future__ import annotations
 
 import os
 import re
+import shutil
 import subprocess
 import sys
 import tarfile
@@ -67,41 +70,109 @@ def test_version_agrees_with_the_metadata():
     assert printkit.__version__ == _pyproject()["project"]["version"]
 
 
-def readme_python_example() -> str:
-    text = (ROOT / "README.md").read_text(encoding="utf-8")
-    section = text.split("## The rules engine in Python", 1)[1].split("\n## ", 1)[0]
-    block = re.search(r"\n\n((?:    .*\n|\n)+)", section).group(1)
-    return "\n".join(line[4:] for line in block.splitlines())
+def docs_python_example() -> str:
+    """The example of docs/rules-engine.md: its first Python block."""
+    text = (ROOT / "docs" / "rules-engine.md").read_text(encoding="utf-8")
+    return re.search(r"^```python\n(.*?)^```", text, re.M | re.S).group(1)
+
+
+def _clean_env() -> dict:
+    """This environment without what would let a fresh venv see the checkout's."""
+    return {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "PYTHONHOME", "VIRTUAL_ENV")}
+
+
+def quick_start() -> list[str]:
+    """The commands of the README's Quick start, in order."""
+    section = (ROOT / "README.md").read_text(encoding="utf-8").split("## Quick start", 1)[1].split("\n## ", 1)[0]
+    block = re.search(r"^```sh\n(.*?)^```", section, re.M | re.S).group(1)
+    return [line for line in block.splitlines() if line.strip() and not line.lstrip().startswith("#")]
+
+
+@pytest.fixture(scope="module")
+def newcomer(tmp_path_factory):
+    """A copy of this checkout, as a clone would be, in which the README's
+    Quick start ran as written, in one shell: the virtual environment, the
+    install from the clone, the first build."""
+    base = tmp_path_factory.mktemp("newcomer")
+    clone = base / "printkit"
+    shutil.copytree(ROOT, clone, ignore=shutil.ignore_patterns(
+        ".git", ".venv", "build", "dist", "output", "site", "*.egg-info", "__pycache__", ".pytest_cache",
+        ".hypothesis", ".ruff_cache"))
+    env = _clean_env()
+    # The python3 a reader has: the one running these tests, whatever else is on the PATH.
+    env["PATH"] = os.path.dirname(sys.executable) + os.pathsep + env.get("PATH", "")
+    commands = quick_start()
+    done = subprocess.run(["bash", "-e", "-c", "\n".join(commands)], cwd=clone, env=env, capture_output=True,
+                          text=True, stdin=subprocess.DEVNULL)
+    return clone, commands, done
+
+
+@pytest.fixture(scope="module")
+def built_wheel(sdist):
+    """The wheel ``python -m build`` made from the source distribution."""
+    return sdist[2]
 
 
 @pytest.fixture(scope="module", params=["newest", "lowest"])
 def installed(request, tmp_path_factory):
-    """A wheel built from this checkout, installed in a fresh venv with the
-    newest dependencies pip finds, or with the floors pyproject.toml states
+    """printkit installed in a fresh venv: as the README's Quick start
+    installs it from a clone, with the newest dependencies pip finds; or the
+    wheel of the source distribution with the floors pyproject.toml states
     (constraints/lowest.txt)."""
     base = tmp_path_factory.mktemp("install")
-    constraints = ["-c", str(ROOT / "constraints" / "lowest.txt")] if request.param == "lowest" else []
-    subprocess.run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w", str(base / "dist"), str(ROOT)],
-                   check=True, capture_output=True)
-    wheel = next((base / "dist").glob("printkit_games-*.whl"))
-    subprocess.run([sys.executable, "-m", "venv", str(base / "venv")], check=True)
-    bin_dir = base / "venv" / ("Scripts" if os.name == "nt" else "bin")
-    clean = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "PYTHONHOME")}
-    subprocess.run([str(bin_dir / "python"), "-m", "pip", "install", "-q", *constraints, str(wheel)],
-                   check=True, capture_output=True, env=clean)
+    if request.param == "newest":
+        clone, _, done = request.getfixturevalue("newcomer")
+        assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
+        bin_dir = clone / ".venv" / ("Scripts" if os.name == "nt" else "bin")
+    else:
+        wheel = request.getfixturevalue("built_wheel")
+        subprocess.run([sys.executable, "-m", "venv", str(base / "venv")], check=True)
+        bin_dir = base / "venv" / ("Scripts" if os.name == "nt" else "bin")
+        subprocess.run([str(bin_dir / "python"), "-m", "pip", "install", "-q", "-c",
+                        str(ROOT / "constraints" / "lowest.txt"), str(wheel)],
+                       check=True, capture_output=True, env=_clean_env())
     work = base / "elsewhere"
     work.mkdir()
-    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "PYTHONHOME")}
+    env = _clean_env()
     env["PATH"] = str(bin_dir) + os.pathsep + env.get("PATH", "")
 
     def run(*args, **kwargs):
         return subprocess.run(list(args), cwd=work, env=env, capture_output=True, text=True, **kwargs)
 
-    return wheel, bin_dir, work, run
+    return bin_dir, work, run
 
 
-def test_the_wheel_ships_specs_and_templates(installed):
-    wheel = installed[0]
+def test_a_newcomer_who_follows_the_readme_gets_the_kit(newcomer):
+    """The Quick start's commands, in order, from a fresh clone: a virtual
+    environment first, then the install and the first build."""
+    clone, commands, done = newcomer
+    assert commands[0].startswith("python3 -m venv .venv") and ". .venv/bin/activate" in commands[0]
+    assert commands[1:] == ["pip install . && printkit build mckinney"]
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
+    kit = clone / "output" / "mckinney"
+    assert "mckinney: 6 sheets in output/mckinney/mckinney-kit.pdf" in done.stdout
+    from pypdf import PdfReader
+
+    pages = PdfReader(kit / "mckinney-kit.pdf").pages
+    assert len(pages) == 6
+    # Letter, the default paper: 215.9 x 279.4 mm.
+    width, height = (float(v) * 25.4 / 72 for v in pages[0].mediabox[2:])
+    assert abs(width - 215.9) < 0.1 and abs(height - 279.4) < 0.1
+    for name in ("mckinney-rules.pdf", "mckinney-reference.pdf"):
+        assert (kit / name).stat().st_size > 10_000, name
+    # A cut file per sheet, on the same Letter page, in millimetres.
+    svgs = sorted(kit.glob("*.svg"))
+    assert [p.name for p in svgs] == [f"mckinney-sheet-{n:02d}.svg" for n in range(1, 7)]
+    assert all('width="215.9mm"' in p.read_text(encoding="utf-8") for p in svgs)
+    # printkit came from the clone's own environment, not from its source folder.
+    python = clone / ".venv" / "bin" / "python"
+    where = subprocess.run([str(python), "-c", "import printkit; print(printkit.__file__)"], cwd=clone.parent,
+                           capture_output=True, text=True, env=_clean_env())
+    assert Path(where.stdout.strip()).resolve().is_relative_to((clone / ".venv").resolve()), where.stderr
+
+
+def test_the_wheel_ships_specs_and_templates(built_wheel):
+    wheel = built_wheel
     names = set(zipfile.ZipFile(wheel).namelist())
     for spec in (ROOT / "specs").rglob("*.yaml"):
         assert "printkit/bundled/specs/" + spec.relative_to(ROOT / "specs").as_posix() in names
@@ -110,9 +181,9 @@ def test_the_wheel_ships_specs_and_templates(installed):
 
 
 
-def test_the_wheel_states_its_licence_as_an_spdx_expression(installed):
+def test_the_wheel_states_its_licence_as_an_spdx_expression(built_wheel):
     """setuptools stops building a licence given as a table or a classifier in 2027."""
-    wheel = installed[0]
+    wheel = built_wheel
     with zipfile.ZipFile(wheel) as archive:
         names = archive.namelist()
         meta = next(n for n in names if n.endswith(".dist-info/METADATA"))
@@ -129,7 +200,7 @@ def test_the_wheel_states_its_licence_as_an_spdx_expression(installed):
 @pytest.fixture(scope="module")
 def sdist(tmp_path_factory):
     """The source distribution as ``python -m build`` makes it (and the wheel
-    from it), unpacked, with the build's log."""
+    from it), unpacked, with the build's log and the wheel."""
     base = tmp_path_factory.mktemp("sdist")
     done = subprocess.run([sys.executable, "-m", "build", "-o", str(base), str(ROOT)],
                           capture_output=True, text=True)
@@ -137,17 +208,18 @@ def sdist(tmp_path_factory):
     archive = next(base.glob("printkit_games-*.tar.gz"))
     with tarfile.open(archive) as tar:
         tar.extractall(base, filter="data")
-    return next(p for p in base.iterdir() if p.is_dir()), done.stdout + done.stderr
+    wheel = next(base.glob("printkit_games-*.whl"))
+    return next(p for p in base.iterdir() if p.is_dir()), done.stdout + done.stderr, wheel
 
 
 def test_the_build_gives_no_warning(sdist):
-    _, log = sdist
+    _, log, _ = sdist
     assert not [line for line in log.splitlines() if re.search(r"warning|deprecat", line, re.I)
                 and "byte-compiling is disabled" not in line]
 
 
 def test_the_source_distribution_carries_the_tests_and_what_they_read(sdist):
-    tree, _ = sdist
+    tree, _, _ = sdist
     tracked = subprocess.run(["git", "ls-files", "tests", "benchmarks", "constraints", "scripts"], cwd=ROOT,
                              capture_output=True, text=True)
     if tracked.returncode != 0:
@@ -155,7 +227,7 @@ def test_the_source_distribution_carries_the_tests_and_what_they_read(sdist):
     missing = [name for name in tracked.stdout.splitlines() if not (tree / name).is_file()]
     assert missing == []
     for name in ("tests/conftest.py", "CHANGELOG.md", "README.md", "LICENSE", "printkit/py.typed",
-                 "printkit/fonts/LICENSE"):
+                 "printkit/fonts/LICENSE", "mkdocs.yml", "docs/index.md", "docs/images/mckinney-kit-sheet.png"):
         assert (tree / name).is_file(), name
     # Its tests run from it: a quick file of them, against the unpacked tree.
     env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "PYTHONHOME")}
@@ -166,7 +238,7 @@ def test_the_source_distribution_carries_the_tests_and_what_they_read(sdist):
 
 
 def test_installed_printkit_is_the_wheel_not_the_checkout(installed):
-    _, bin_dir, work, run = installed
+    bin_dir, work, run = installed
     done = run(str(bin_dir / "python"), "-c", "import printkit; print(printkit.__file__, printkit.__version__)")
     assert done.returncode == 0, done.stderr
     where, version = done.stdout.split()
@@ -175,7 +247,7 @@ def test_installed_printkit_is_the_wheel_not_the_checkout(installed):
 
 
 def test_installed_printkit_lists_and_builds_every_game(installed):
-    _, bin_dir, work, run = installed
+    bin_dir, work, run = installed
     listed = run("printkit", "list")
     assert listed.returncode == 0, listed.stderr
     ids = [line.split()[0] for line in listed.stdout.splitlines()]
@@ -195,11 +267,11 @@ def test_installed_printkit_lists_and_builds_every_game(installed):
 
 
 
-def test_the_readme_says_where_an_installed_printkit_keeps_the_specs_to_copy(installed):
+def test_the_docs_say_where_an_installed_printkit_keeps_the_specs_to_copy(installed):
     """"Your own spec" copies specs/mckinney.yaml: a folder a wheel's user does not have."""
-    _, bin_dir, work, run = installed
-    section = (ROOT / "README.md").read_text(encoding="utf-8").split("## Your own spec", 1)[1].split("\n## ", 1)[0]
-    command = re.search(r"^    (python -c .*SPECS_DIR.*)$", section, re.M).group(1)
+    bin_dir, work, run = installed
+    page = (ROOT / "docs" / "your-own-spec.md").read_text(encoding="utf-8")
+    command = re.search(r"^(python -c .*SPECS_DIR.*)$", page, re.M).group(1)
     done = run("sh", "-c", command)
     assert done.returncode == 0, done.stderr
     folder = Path(done.stdout.strip())
@@ -208,8 +280,8 @@ def test_the_readme_says_where_an_installed_printkit_keeps_the_specs_to_copy(ins
         assert (folder / spec.relative_to(ROOT / "specs")).read_bytes() == spec.read_bytes()
 
 
-def test_installed_printkit_runs_the_readme_example(installed):
-    _, bin_dir, work, run = installed
-    done = run("python", "-c", readme_python_example())
+def test_installed_printkit_runs_the_rules_engine_example_of_the_docs(installed):
+    bin_dir, work, run = installed
+    done = run("python", "-c", docs_python_example())
     assert done.returncode == 0, done.stderr
     assert re.search(r"\[-?\d+(\.\d+)?, -?\d+(\.\d+)?, -?\d+(\.\d+)?\]\s*$", done.stdout)

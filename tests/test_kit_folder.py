@@ -235,7 +235,7 @@ def test_a_signal_at_any_point_leaves_one_whole_kit_and_no_staging_folder(two_ki
 
 
 def test_a_build_writes_nothing_outside_its_output_folder(tmp_path):
-    """The README promises it: no cache in the temporary folder or the home folder."""
+    """The docs promise it (docs/install.md): no cache in the temporary folder or the home folder."""
     outside = {name: tmp_path / name for name in ("tmp", "home", "cache")}
     for folder in outside.values():
         folder.mkdir()
@@ -411,7 +411,7 @@ def test_build_all_that_fails_at_its_last_kit_keeps_the_kits_it_wrote(tmp_path, 
 
 
 # --- the manifest is data anyone may have changed ----------------------------
-# README: "A build that fails ... leaves the previous kit in the output folder
+# docs/print-a-kit.md: "A build that fails ... leaves the previous kit in the output folder
 # untouched". Whatever the manifest holds, a build either succeeds or refuses
 # (exit 2, one line) with the folder as it was, and --overwrite then builds.
 
@@ -850,7 +850,7 @@ def test_where_names_cannot_be_opened_in_a_folder_builds_work_by_path(tmp_path, 
 
 @pytest.mark.parametrize("kill_at", [1, 2, 4, 5])
 def test_a_build_killed_among_its_renames_leaves_what_the_next_build_repairs(tiles_kits, tmp_path, kill_at):
-    """README: a build killed outright (kill -9, power loss) while it moves
+    """docs/print-a-kit.md: a build killed outright (kill -9, power loss) while it moves
     its files in leaves files of both kits; the next build repairs it,
     without --overwrite. Tiles on A4 (pdf) over Letter renames five times:
     the manifest naming both kits, its 3 files, then (after removing the 4

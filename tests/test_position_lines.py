@@ -1,7 +1,7 @@
 """A position file `printkit moves` and `apply` refuse is refused at a line:
 the line and column of the key or item at fault (a missing key: its
 object; the position as a whole: its first character), in every game, as
-the README promises. Positions along seeded games are mutated by
+the docs promise (docs/rules-engine.md). Positions along seeded games are mutated by
 hypothesis (a key deleted, a value of another type, a number out of range)
 and each refusal is checked: exit code 2, one message, file:line:column
 pointing at the start of a key or an item of the file."""
