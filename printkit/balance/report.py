@@ -340,10 +340,14 @@ def heat_map(board: dict, cells: list, size: float, font: str) -> Drawing:
     counts = {(cx, cy): count for cx, cy, count in cells}
     most = max(counts.values(), default=0)
     if "cells" in board:
+        width, height = board["extent"]
+        used = side * height / max(width, height)
         _shaped_cells(drawing, board, counts, most, pad, side, font)
     else:
+        used = side * board["rows"] / max(board["columns"], board["rows"])
         _square_cells(drawing, board, counts, most, pad, side, font)
-    drawing.add(ColourScale(pad + side + 5 * mm, pad, side * 0.8, most, font))
+    # The scale as tall as the map, less room for its title above it.
+    drawing.add(ColourScale(pad + side + 5 * mm, pad + side - used, used - 5 * mm, most, font))
     return drawing
 
 
@@ -351,22 +355,23 @@ def _square_cells(drawing: Drawing, board: dict, counts: dict, most: int, pad: f
                   font: str) -> None:
     columns, rows = board["columns"], board["rows"]
     cell = side / max(columns, rows)
+    bottom = pad + side - rows * cell  # a board wider than tall starts under its title too
     for cx in range(columns):
         for cy in range(rows):
-            drawing.add(Rect(pad + cx * cell, pad + cy * cell, cell, cell,
+            drawing.add(Rect(pad + cx * cell, bottom + cy * cell, cell, cell,
                              fillColor=_heat_colour(counts.get((cx, cy), 0), most),
                              strokeColor=GRID, strokeWidth=0.3))
     label = min(6.5, cell / mm * 2.2)
     for (cx, cy), mark in board["marked"].items():
-        drawing.add(Rect(pad + cx * cell, pad + cy * cell, cell, cell, fillColor=None, strokeColor=INK,
+        drawing.add(Rect(pad + cx * cell, bottom + cy * cell, cell, cell, fillColor=None, strokeColor=INK,
                          strokeWidth=1))
-        drawing.add(String(pad + (cx + 0.5) * cell, pad + cy * cell + 0.8 * mm, mark, fontName=font,
+        drawing.add(String(pad + (cx + 0.5) * cell, bottom + cy * cell + 0.8 * mm, mark, fontName=font,
                            fontSize=label * 0.7, fillColor=INK, textAnchor="middle"))
     for cx, text in enumerate(board["column_labels"]):
-        drawing.add(String(pad + (cx + 0.5) * cell, pad - 3 * mm, text, fontName=font, fontSize=label,
+        drawing.add(String(pad + (cx + 0.5) * cell, bottom - 3 * mm, text, fontName=font, fontSize=label,
                            fillColor=INK, textAnchor="middle"))
     for cy, text in enumerate(board["row_labels"]):
-        drawing.add(String(pad - 1 * mm, pad + (cy + 0.5) * cell - 1 * mm, text, fontName=font, fontSize=label,
+        drawing.add(String(pad - 1 * mm, bottom + (cy + 0.5) * cell - 1 * mm, text, fontName=font, fontSize=label,
                            fillColor=INK, textAnchor="end"))
 
 
@@ -377,9 +382,10 @@ def _shaped_cells(drawing: Drawing, board: dict, counts: dict, most: int, pad: f
     ``board["extent"]``), scaled to ``side``."""
     width, height = board["extent"]
     scale = side / max(width, height)
+    base = pad + side - height * scale  # a board wider than tall starts under its title too
 
     def points(place) -> list:
-        return [v for px, py in board["cells"][place] for v in (pad + px * scale, pad + py * scale)]
+        return [v for px, py in board["cells"][place] for v in (pad + px * scale, base + py * scale)]
 
     for place in board["cells"]:
         drawing.add(Polygon(points(place), fillColor=_heat_colour(counts.get(place, 0), most),
@@ -390,19 +396,19 @@ def _shaped_cells(drawing: Drawing, board: dict, counts: dict, most: int, pad: f
         outline = board["cells"][place]
         cx = sum(p[0] for p in outline) / len(outline)
         cy = sum(p[1] for p in outline) / len(outline)
-        drawing.add(String(pad + cx * scale, pad + cy * scale - 1 * mm, mark, fontName=font, fontSize=label * 0.8,
+        drawing.add(String(pad + cx * scale, base + cy * scale - 1 * mm, mark, fontName=font, fontSize=label * 0.8,
                            fillColor=INK, textAnchor="middle"))
     bottom = {c: pts for (c, r), pts in board["cells"].items() if r == 0}
     for column, text in enumerate(board["column_labels"]):
         if column in bottom:
             cx = sum(p[0] for p in bottom[column]) / len(bottom[column])
-            drawing.add(String(pad + cx * scale, pad - 3 * mm, text, fontName=font, fontSize=label,
+            drawing.add(String(pad + cx * scale, base - 3 * mm, text, fontName=font, fontSize=label,
                                fillColor=INK, textAnchor="middle"))
     left = {r: pts for (c, r), pts in board["cells"].items() if c == 0}
     for row, text in enumerate(board["row_labels"]):
         if row in left:
             cy = sum(p[1] for p in left[row]) / len(left[row])
-            drawing.add(String(pad - 1 * mm, pad + cy * scale - 1 * mm, text, fontName=font, fontSize=label,
+            drawing.add(String(pad - 1 * mm, base + cy * scale - 1 * mm, text, fontName=font, fontSize=label,
                                fillColor=INK, textAnchor="end"))
 
 
