@@ -318,8 +318,8 @@ def list_games(as_json):
 @option("--press", is_flag=True,
         help="For a print shop: 3 mm bleed, crop marks and page boxes for trimming, CMYK colours.")
 @option("--bleed", type=float, default=None, metavar="MM",
-        help="Colour past every cut line, 0-5 mm (default: 3 with --press, else 2; "
-             "none with --ink-saver).")
+        help="Colour past every cut line, 0-5 mm (default: 3 with --press, else 2). An --ink-saver "
+             "kit prints none: with it, --bleed sets only the --format png images'.")
 @option("--print-and-cut", "print_and_cut", is_flag=True,
         help="Registration marks for a print-then-cut machine (Silhouette Studio's type 1 "
              "marks) on every sheet of pieces; the SVG cut files use the same page.")

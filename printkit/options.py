@@ -80,6 +80,9 @@ def resolve_options(spec, options: BuildOptions) -> BuildOptions:
     if any(options.back_offset) and not options.duplex:
         x, y = options.back_offset
         raise PrintkitError(f"--back-offset {x:g},{y:g}: moves the backs of a two-sided kit; add --duplex")
+    if options.ink_saver and options.bleed is not None and "png" not in options.formats:
+        raise PrintkitError(f"--bleed {options.bleed:g}: an --ink-saver kit prints no colour past its cut "
+                            "lines; leave out one of them")
     if options.kerf and "svg" not in options.formats:
         raise PrintkitError(f"--kerf {options.kerf:g}: moves the SVG cut files' outlines; add svg to --format")
     palette = spec.get("colors") or []

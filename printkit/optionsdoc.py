@@ -32,7 +32,8 @@ the same. An option means the same in every command that has it:
 - An option that would do nothing for the game (`--duplex` for a game
   without two-sided parts, `--sheet-per-color` for one whose pieces do not
   differ by colour, `--format png` for one without cards or tiles,
-  `--iterations` without the mcts agent) is refused with one message and
+  `--bleed` for an `--ink-saver` kit without png images, `--iterations`
+  without the mcts agent) is refused with one message and
   exit code 2, as an option the game cannot take (`--colors 9`); `build
   --all` builds such a game without it, and says so.
 

@@ -258,6 +258,7 @@ def test_an_option_is_refused_exactly_when_it_changes_nothing(game, option, tmp_
     (["phoenix", "--sheet-per-color"], "--sheet-per-color: RPS Phoenix has no pieces that differ by colour"),
     (["phoenix", "--format", "png"], "--format png: RPS Phoenix has no cards or tiles"),
     (["tiles", "--back-offset", "1,0"], "--back-offset 1,0: moves the backs of a two-sided kit; add --duplex"),
+    (["tiles", "--ink-saver", "--bleed", "2"], "--bleed 2: an --ink-saver kit prints no colour past its cut lines"),
 ])
 def test_an_option_that_does_nothing_is_refused_the_one_way(tmp_path, args, words):
     result = run("build", *args, "--out", tmp_path / "out")
