@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import os
 import signal
+import sys
 import threading
 import time
 from concurrent.futures import FIRST_COMPLETED, wait
@@ -27,6 +28,7 @@ STOPS = tuple(getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") 
 LOOK_EVERY = 0.1  # seconds between looks at a noted signal while batches run
 GRACE = 0.5  # seconds to wait for the parent's own signal when the workers were stopped first
 WATCH_EVERY = 0.5  # seconds between a worker's looks at its parent
+_QUIET_TRACKER = "ignore:resource_tracker:UserWarning"  # -W option: the trackers' own warnings
 
 
 def _worker_start(parent: int) -> None:
@@ -69,12 +71,10 @@ def run_batches(func, batches: list, jobs: int, progress=None, weight=len) -> li
     pool = None
     try:
         try:
+            _start_trackers()
             if blocked is not None:
                 # The standard library's tracker unblocks Ctrl-C and SIGTERM
-                # once it has started (3.11 to 3.13): start it first, then block again.
-                from multiprocessing import resource_tracker
-
-                resource_tracker.ensure_running()
+                # once it has started (3.11 to 3.13): block them again.
                 signal.pthread_sigmask(signal.SIG_BLOCK, STOPS)
             pool = ProcessPoolExecutor(max_workers=min(jobs, len(batches)), initializer=_worker_start,
                                        initargs=(os.getpid(),))
@@ -114,6 +114,23 @@ def run_batches(func, batches: list, jobs: int, progress=None, weight=len) -> li
     _release(held)
     pool.shutdown()
     return results
+
+
+def _start_trackers() -> None:
+    """Start the pool's resource trackers (the standard library's and
+    loky's), quiet: at their own exit they warn of semaphores that a run
+    stopped mid-way left them to clear, notes for developers that would
+    follow printkit's one line on a user's terminal. They take Python's -W
+    options from ``sys.warnoptions`` as they start; nothing else reads them."""
+    from loky.backend import resource_tracker as loky_tracker
+    from multiprocessing import resource_tracker
+
+    sys.warnoptions.append(_QUIET_TRACKER)
+    try:
+        resource_tracker.ensure_running()
+        loky_tracker.ensure_running()
+    finally:
+        sys.warnoptions.remove(_QUIET_TRACKER)
 
 
 def _kill(pool) -> None:
