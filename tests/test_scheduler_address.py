@@ -132,11 +132,14 @@ def test_a_service_that_is_not_dask_is_refused_without_taking_its_word(peer, gre
     assert most < 4 * 1024 * 1024, f"{most:,} bytes at most during the check"
 
 
-def test_a_peer_that_hangs_up_is_refused(peer):
-    stranger = Peer(b"")
-    stranger.close()  # nothing listens on its port now
-    with pytest.raises(PrintkitError, match="cannot reach the Dask scheduler at .*: Connection refused"):
-        cluster.check_scheduler(stranger.address, seconds=SHORT)
+def test_a_peer_that_hangs_up_is_refused():
+    # A port held but not listened on refuses every connection, and no
+    # other test running beside this one can take it meanwhile.
+    with socket.socket() as held:
+        held.bind(("127.0.0.1", 0))
+        address = "tcp://127.0.0.1:%d" % held.getsockname()[1]
+        with pytest.raises(PrintkitError, match="cannot reach the Dask scheduler at .*: Connection refused"):
+            cluster.check_scheduler(address, seconds=SHORT)
 
 
 def test_the_command_ends_in_one_message_for_a_stranger(peer, monkeypatch):
