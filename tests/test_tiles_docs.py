@@ -10,6 +10,7 @@ import pytest
 import yaml
 
 from printkit import SPECS_DIR, kit, rules, spec
+from printkit.errors import SpecError
 from printkit.games.tiles.parts import scoring_figure
 from printkit.parts.core import Text, item_box
 from printkit.rulebook.templating import render
@@ -95,9 +96,22 @@ def test_clarifications_follow_the_spec_switches(tiles_spec, key, value, words):
 
 
 
+def test_a_shape_name_too_long_for_the_reference_card_is_refused_at_its_line(tmp_path):
+    # Names print on one line of the reference card at 6 pt or more; the
+    # drawing is never asked to place one the card could not.
+    data = yaml.safe_load((SPECS_DIR / "tiles.yaml").read_text(encoding="utf-8"))
+    data["shapes"]["rock"]["name"] = "Rockslide Boulder Heap"
+    path = tmp_path / "tiles.yaml"
+    text = yaml.safe_dump(data, sort_keys=False)
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(SpecError) as refused:
+        spec.load(str(path))
+    line = text.splitlines().index("    name: Rockslide Boulder Heap") + 1
+    assert f"tiles.yaml:{line}:" in str(refused.value) and "too long for the reference card" in str(refused.value)
+
+
 @pytest.mark.parametrize("names", [("Rock", "Paper", "Scissors"),
-                                   ("Rockslide Boulder", "Parchment Paper", "Sharpened Scissors"),
-                                   ("Rockslide Boulder Heap", "Parchment Paper Scroll", "Sharpened Steel Scissors")])
+                                   ("Rockslide Boulder", "Parchment Paper", "Sharpened Scissors")])
 def test_the_scoring_drawing_names_its_shapes_without_overlap(tmp_path, names):
     # The spec's shape names label the scoring drawing: long ones take a
     # line each rather than printing over one another.
