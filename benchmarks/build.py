@@ -7,9 +7,16 @@ its libraries. Each command runs once untimed first, as a user's second build
 would (the very first build on a machine also compiles the rulebook templates
 into Jinja's cache: some 50 ms more); then the commands take turns, so a
 machine that slows down or speeds up meanwhile weighs on all of them alike.
-It also prints, for every bundled game on Letter, how many sheets its kit
-takes and how much of each sheet's printable area its parts cover (paper
-economy; the cover holds the checklist and assembly, no parts).
+
+First it prints, for every bundled game on Letter (default options, and
+--sheet-per-color and --duplex where the game takes them), how many sheets
+its kit takes and, sheet by sheet, the fill (how much of the sheet's
+printable area its parts cover: paper economy; the cover holds the checklist
+and assembly, no parts) and the ink load: C+M+Y+K as a percentage of the
+sheet's whole area, so 100% is a sheet under one full ink's worth. The ink is
+measured on the kit PDF itself, each page rendered at INK_DPI and each pixel
+turned into CMYK by the rule --press uses for a colour the spec gives no CMYK
+for (``printkit.writers.pdf.to_cmyk``: greys and black in black ink alone).
 Run: python benchmarks/build.py [--runs N] [--sheets-only]
 """
 
@@ -37,33 +44,85 @@ def run_once(args: list[str]) -> float:
         return time.perf_counter() - start
 
 
-def sheet_fill() -> None:
-    from printkit import games
+INK_DPI = 60  # enough for an area's ink: a pixel is 0.42 mm, the finest fields are a few mm
+
+
+def ink_loads(pdf_path: Path) -> list[float]:
+    """Each page's ink load: C+M+Y+K summed over the page, % of its area."""
+    import numpy as np
+    import pypdfium2 as pdfium
+
+    loads = []
+    pdf = pdfium.PdfDocument(str(pdf_path))
+    try:
+        for page in pdf:
+            rgb = np.asarray(page.render(scale=INK_DPI / 72).to_pil().convert("RGB"), dtype=float) / 255
+            # to_cmyk, on every pixel at once: K = 1 - max(R, G, B), C, M, Y from what K leaves.
+            k = 1 - rgb.max(axis=2)
+            rest = np.where(k < 1, 1 - k, 1.0)[..., None]
+            cmy = np.where(k[..., None] < 1, (1 - rgb - k[..., None]) / rest, 0.0)
+            loads.append(float(100 * (cmy.sum(axis=2) + k).mean()))
+    finally:
+        pdf.close()
+    return loads
+
+
+def kit_modes():
+    """(label, options) of every kit measured: each bundled game's default,
+    then --sheet-per-color and --duplex where the game takes them."""
+    from printkit.options import BuildOptions
+    from printkit import spec as specs
+    for game in specs.bundled_games():
+        for flag, options in (("", BuildOptions()), (" --sheet-per-color", BuildOptions(sheet_per_colour=True)),
+                              (" --duplex", BuildOptions(duplex=True))):
+            yield game, game + flag, options
+
+
+def sheet_table() -> None:
+    from printkit import kit
     from printkit import sheets as imposition
     from printkit import spec as specs
-    from printkit.options import BuildOptions, resolve_options
-    print("sheets per kit (Letter), and the share of each sheet's printable area its parts cover")
-    for game in specs.bundled_games():
-        for per_colour in (False, True):
+    from printkit.errors import NotForThisGame
+    from printkit.writers import pdf
+
+    print("Sheets per kit (Letter). fill: share of a sheet's printable area its parts cover;")
+    print(f"ink: C+M+Y+K of the printed page, % of the sheet's area (rendered at {INK_DPI} dpi).")
+    print("The cover holds the checklist; a duplex kit's back pages and calibration pair (cal) hold no parts.")
+    with tempfile.TemporaryDirectory(prefix="printkit-bench-") as tmp:
+        for game, label, options in kit_modes():
             loaded = specs.load(game)
-            options = resolve_options(loaded, BuildOptions(sheet_per_colour=per_colour))
-            module = games.stage(loaded.game, "parts")
-            laid = imposition.impose(loaded, module.parts(loaded, options), options, module)
+            try:
+                prepared = kit.prepare(loaded, options, Path(tmp))
+            except NotForThisGame:
+                continue  # an option the game refuses: nothing to measure
+            laid = prepared.sheets
+            path = Path(tmp) / f"{game}.pdf"
+            pdf.write(laid, path, title=game, ink_saver=prepared.options.ink_saver)
+            inks = ink_loads(path)
             fills = []
-            for sheet in laid[1:]:
-                _, _, width, height = imposition.content_box(sheet.paper)
-                fills.append(sum(p.width * p.height for p in sheet.placements) / (width * height))
-            label = game + (" --sheet-per-color" if per_colour else "")
-            print(f"  {label:34} {len(laid):3} sheets  " + " ".join(f"{f:4.0%}" for f in fills))
+            for sheet in laid:
+                if sheet.group == "cover":
+                    fills.append("cover")
+                elif sheet.sides == "back":
+                    fills.append("cal" if sheet.group == "calibration" else "back")
+                elif sheet.group == "calibration":
+                    fills.append("cal")
+                else:
+                    _, _, width, height = imposition.content_box(sheet.paper)
+                    fills.append(f"{sum(p.width * p.height for p in sheet.placements) / (width * height):.0%}")
+            print(f"\n{label}: {len(laid)} sheets")
+            print("  sheet " + "".join(f"{n:>6}" for n in range(1, len(laid) + 1)))
+            print("  fill  " + "".join(f"{f:>6}" for f in fills))
+            print("  ink   " + "".join(f"{i:5.0f}%" for i in inks))
     print()
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=7)
-    parser.add_argument("--sheets-only", action="store_true", help="only the sheet counts and fill")
+    parser.add_argument("--sheets-only", action="store_true", help="only the sheets: count, fill and ink")
     args = parser.parse_args()
-    sheet_fill()
+    sheet_table()
     if args.sheets_only:
         return
     python = sys.executable
