@@ -24,6 +24,7 @@ import pytest
 from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from conftest import budget
 
 from printkit import SPECS_DIR, kitfolder
 from printkit.cli import main
@@ -53,7 +54,7 @@ builds = st.lists(st.fixed_dictionaries({
 }), min_size=1, max_size=3)
 
 
-@settings(max_examples=20, deadline=None, derandomize=True,
+@settings(max_examples=budget(12), deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 @given(builds)
 def test_no_build_ever_changes_a_file_printkit_did_not_write(tmp_path_factory, sequence):
@@ -323,7 +324,7 @@ def _one_line_failure(result) -> None:
     assert os.strerror(errno.ENOSPC) in lines[0]
 
 
-@settings(max_examples=15, deadline=None,
+@settings(max_examples=budget(10), deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 @given(new_levels=st.integers(0, 3), user_file=st.booleans(), which=st.integers(0, 4))
 def test_a_build_that_fails_writing_leaves_the_output_folders_as_they_were(monkeypatch, new_levels,
@@ -540,7 +541,7 @@ def _unreadable(folder: Path, names: set[str]):
         yield
 
 
-@settings(max_examples=15, deadline=None, derandomize=True,
+@settings(max_examples=budget(10), deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 @given(manifest=manifests,
        unreadable=st.one_of(st.just(set()), st.sets(st.sampled_from(UNREADABLE), min_size=1, max_size=2)))
@@ -639,7 +640,7 @@ def test_a_folder_named_like_the_manifest_is_refused_and_kept(tmp_path):
 LINKED = ["tiles-kit.pdf", "tiles-sheet-01.svg", "tiles-sheet-03.svg", "tiles-rules.pdf"]
 
 
-@settings(max_examples=8, deadline=None, derandomize=True,
+@settings(max_examples=budget(8), deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 @given(links=st.dictionaries(st.sampled_from(LINKED), st.sampled_from(["dangling", "same-bytes", "folder", "loop"]),
                              min_size=1, max_size=3),
