@@ -28,9 +28,9 @@ GAMES = sorted(p.name[: -len(".md.j2")] for p in TEMPLATES_DIR.glob("*.md.j2")
 LEAST_TITLE = 8.0  # points: a caption reads at arm's length
 LEAST_CARD = 6.0  # points: the card prints at full size, read up close
 LEAST_WORD = 6.0  # points: any word drawn inside a figure, as printed
-LAM_TITLES = ["The set-up", "A Scissors' reach", "A locked Scissors' moves",
-              "A stack of three: as a clump", "...or spread north-east"]
-LAM_CARD_TITLES = LAM_TITLES[1:] + ["A Rock knocks two Rocks", "...the last takes the Scissors"]
+LAM_TITLES = ["The set-up", "A Scissors' reach", "A locked Scissors' moves", "A stack of three: as a clump"]
+LAM_CARD_TITLES = LAM_TITLES[1:] + ["...or spread north-east", "A Rock knocks two Rocks",
+                                    "...the last takes the Scissors"]
 
 
 LEAST_LINES = 4  # a page of fewer lines of text is a leftover, unless a drawing fills it

@@ -72,7 +72,7 @@ def render_pdf(spec, options, templates_dir: Path | None = None, reference: bool
 
 def _set(spec, options, name, markdown_text, figures, tight: float) -> tuple[bytes, int, float]:
     """The PDF of Markdown text at ``tight`` spacing, its page count and how
-    deep its last page is filled (points)."""
+    deep the least filled of its parts' last pages is (points)."""
     buffer = io.BytesIO()
     title = str(spec.get("title") or spec.id)
     what = "reference for programs" if name == REFERENCE_TEMPLATE else "rules"
@@ -87,7 +87,9 @@ def _set(spec, options, name, markdown_text, figures, tight: float) -> tuple[byt
     if not story:
         raise PrintkitError(f"{name}: the template produced no text")
     doc.build_story(story, footer=title)
-    return buffer.getvalue(), doc.page, doc.used
+    # The least filled of the pages that end a part: the book's last, and any
+    # a page break ends (the page before the turn summary).
+    return buffer.getvalue(), doc.page, min([doc.used, *doc.part_ends])
 
 
 def _banner(spec, options, width_pt: float, styles):

@@ -160,11 +160,40 @@ class Renderer:
                 story.extend(self.block(node, self.width))
             i += 1
         story = _keep_with_blocks(story)
+        story = self._headings_over_text(story)
         if self.missing:
             shown = "; ".join(f"'{c}' (U+{ord(c):04X}) in \"{where}\""
                               for c, where in self.missing.items())
             raise PrintkitError(f"{self.source}: the rulebook font has no glyph for {shown}; "
                                 "use other characters")
+        return story
+
+    def _headings_over_text(self, story: list) -> list:
+        """A heading (or headings in a row) over a paragraph or a list needs
+        room for itself and the text's first lines, not for the whole text:
+        its page break asks for that much, and the text may run on to the
+        next page. Kept with all of a long paragraph, a heading would leave
+        a hole where it stood ("Fights" once moved on with its twelve lines,
+        leaving 75 mm blank)."""
+        story = list(story)
+        for i, here in enumerate(story):
+            if not isinstance(here, CondPageBreak):
+                continue
+            j = i + 1
+            while j < len(story) and hasattr(story[j], "outline") and _keeps(story[j]):
+                j += 1
+            if j == i + 1 or j >= len(story) or not _splittable_text(story[j]):
+                continue
+            need = 0.0
+            for head in story[i + 1:j]:
+                need += head.wrap(self.width, 10 ** 6)[1] + head.getSpaceBefore() + head.getSpaceAfter()
+                head.keepWithNext = 0
+            text = story[j]
+            lines = HEADING_KEEPS_LINES * LEADING
+            if isinstance(text, Paragraph):  # a list needs a canvas to measure: it asks for the lines
+                lines = min(text.wrap(self.width, 10 ** 6)[1], lines)
+            need += lines + text.getSpaceBefore()
+            story[i] = CondPageBreak(need)
         return story
 
     # --- blocks ----------------------------------------------------------
@@ -429,6 +458,15 @@ class Centred(Flowable):
 
     def draw(self):
         self.inner.drawOn(self.canv, (self.width - self.inner_size[0]) / 2, 0)
+
+
+HEADING_KEEPS_LINES = 4  # a heading never stands over fewer lines of its text on its page
+
+
+def _splittable_text(flowable) -> bool:
+    """A paragraph or a list, which may run on to the next page (not a heading)."""
+    return (isinstance(flowable, (Paragraph, ListFlowable)) and not hasattr(flowable, "outline")
+            and not isinstance(flowable, (FigureBlock, PartDrawing)))
 
 
 def _keeps(flowable) -> bool:

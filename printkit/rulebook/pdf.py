@@ -95,6 +95,7 @@ class RulebookDoc(BaseDocTemplate):
         self.addPageTemplates([PageTemplate(id="page", frames=[frame])])
         self._bookmarks = 0
         self.used = 0.0  # points of the text frame filled on the page being set
+        self.part_ends: list[float] = []  # how full each page was that a page break ended
 
     @property
     def text_width(self) -> float:
@@ -110,6 +111,13 @@ class RulebookDoc(BaseDocTemplate):
     @property
     def text_height(self) -> float:
         return self.pagesize[1] - MARGIN - BOTTOM
+
+    def handle_pageBreak(self, slow=None):
+        # A page a page break ends (before the turn summary) is a part's last
+        # page: render_pdf reads how full it is, as it does the book's last.
+        if self.frame is not None and not self.frame._atTop:
+            self.part_ends.append(self.used)
+        super().handle_pageBreak(slow)
 
     def afterFlowable(self, flowable):
         # How far down the page the text has come: the last page's share is
