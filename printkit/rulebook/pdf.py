@@ -136,13 +136,18 @@ class RulebookDoc(BaseDocTemplate):
     # Room (points) at a page's foot worth filling with the text after a
     # drawing that would leave it empty by moving on to the next page.
     HOLE = 20 * mm
+    # Room past which a drawing rather heads the next page in the next
+    # section than leave this much blank at the foot of its own.
+    SECTION_HOLE = 40 * mm
 
     def handle_flowable(self, flowables):
         """Set the next flowable, first letting the text after a drawing come
         before it when the drawing, shrunk as far as it may, does not fit in
         the room left on the page: the page fills, and the drawing heads the
         next page (as a book's figures do; its caption says what it shows).
-        Drawings keep their order, and none passes a page break."""
+        Drawings keep their order and pass no page break; a drawing passes
+        a section heading only where staying in its section would leave
+        more than ``SECTION_HOLE`` blank."""
         first = flowables[0] if flowables else None
         frame = getattr(self, "frame", None)  # none before the first page begins
         if _is_drawing(first) and frame is not None and not frame._atTop:
@@ -156,7 +161,9 @@ class RulebookDoc(BaseDocTemplate):
                 end += 1
             ahead = flowables[start:end + 1]
             room = frame._y - frame._y1p - first.getSpaceBefore()
-            if ahead and all(_movable(f) for f in ahead) and room >= self.HOLE:
+            # A drawing stays in its section, unless keeping it there would leave a hole.
+            sections = room >= self.SECTION_HOLE
+            if ahead and all(_movable(f, sections) for f in ahead) and room >= self.HOLE:
                 _, height = first.wrapOn(self.canv, frame._getAvailableWidth(), room)
                 if height > room + 1e-6:
                     flowables[0:end + 1] = ahead + flowables[0:start]
@@ -178,13 +185,17 @@ def _keeps_with_next(flowable) -> bool:
     return bool(keep() if keep else getattr(flowable, "keepWithNext", 0))
 
 
-def _movable(flowable) -> bool:
-    """What may come before a drawing that moves on: text, headings and
-    tables, but no other drawing (they keep their order) and no page break."""
+def _movable(flowable, sections: bool = False) -> bool:
+    """What may come before a drawing that moves on: text, tables and
+    subheadings, but no other drawing (they keep their order), no page break
+    and, unless ``sections``, no section heading (the drawing stays in its
+    section)."""
     if flowable is None or _is_drawing(flowable):
         return False
     if isinstance(flowable, (ActionFlowable, PageBreak)):
         return False
+    if not sections and getattr(flowable, "outline", (2,))[0] <= 1:  # a "##" heading (or the title)
+        return False
     if isinstance(flowable, KeepTogether):
-        return all(_movable(f) for f in flowable._content)
+        return all(_movable(f, sections) for f in flowable._content)
     return True
