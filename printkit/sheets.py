@@ -70,6 +70,7 @@ SAFE_MARGIN = 8.0  # mm kept free of ink on every edge (home printers: >= 6.35)
 TITLE_BAND = 9.0  # mm below the top margin for the sheet title
 TITLE_SHARE = 0.38  # of a sheet header's width, for the kit's title at its right
 HEADER_PT, HEADER_TITLE_PT = 10.0, 7.5  # a header's words at the left, the kit's title at the right
+TITLE_LEAST_PT = 8.0  # a sheet shared by groups sets its title this large or larger (``_lay_out``)
 CHECKLIST_NAME_PT = 7.5
 CREDIT_PT = 8.0
 CREDIT_LINES = 4  # on the cover: the schema's 200 letters, even the widest, wrap into four
@@ -145,6 +146,9 @@ class Sheet:
     sides: str = "one"
     # Light or double lines over the cut lines where black would not show (printkit.parts.cutlines).
     guides: list = field(default_factory=list)
+    # The groups of the parts on it, in order (``group`` is the first): more
+    # than one where a group fills the room another leaves (``_lay_out``).
+    groups: list = field(default_factory=list)
 
     def part_items(self) -> list:
         return [item for p in self.placements for item in p.items()]
@@ -257,7 +261,9 @@ def _check_fits(part: Part, paper: Paper, box) -> bool:
         + (" or the larger paper" if paper.key == "letter" and part.height > h else ""))
 
 
-def _blocks(parts: list, paper: Paper, box) -> list[_Block]:
+def _blocks(parts: list, paper: Paper, box, by_name: bool = True) -> list[_Block]:
+    """The parts as grids: abutting parts of one size together. ``by_name``:
+    no more columns than the longest run of one name (the rows rule)."""
     blocks: list[_Block] = []
     width = box[2]
     i = 0
@@ -282,7 +288,7 @@ def _blocks(parts: list, paper: Paper, box) -> list[_Block]:
         if longest == 1 and len(run) > 1:
             columns = math.ceil(len(run) / math.ceil(len(run) / fit))
         else:
-            columns = max(1, min(len(run), longest, fit))
+            columns = max(1, min(len(run), longest if by_name else len(run), fit))
         blocks.append(_Block(run, columns, cw, ch, rotated))
         i = j
     return blocks
@@ -301,30 +307,47 @@ def _turned_onto_shelf(block: _Block, room: float, shelf_h: float) -> _Block | N
     return _Block(block.parts, 1, block.cell_h, block.cell_w, not block.rotated)
 
 
-def _pack(blocks: list[_Block], box, gap: float = GAP, turn: bool = False) -> list[list[Placement]]:
+def _pack(blocks: list[_Block], box, gap: float = GAP, turn: bool = False,
+          areas=()) -> list[list[Placement]]:
     """Shelf packing, top to bottom and left to right; abutting grids split by rows,
     ``gap`` mm between blocks. With ``turn``, a single part that would open a
     new shelf is turned to finish the current one where it fits there
-    (``_turned_onto_shelf``)."""
-    x0, y0, w, h = box
+    (``_turned_onto_shelf``).
+
+    ``areas``: boxes to fill first, in order (the room other parts leave on
+    sheets already laid out), then pages of ``box``; the result has a page
+    for each area, empty where nothing went, then the new pages."""
+    frames = list(areas)
     pages: list[list[Placement]] = [[]]
+    eps = 1e-6
+
+    def frame(k: int):
+        return frames[k] if k < len(frames) else box
+
+    x0, y0, w, h = frame(0)
     top = y0 + h  # top of the current shelf
     cursor = x0
     shelf_h = 0.0
+
+    def next_page():
+        nonlocal x0, y0, w, h, top, cursor, shelf_h
+        pages.append([])
+        x0, y0, w, h = frame(len(pages) - 1)
+        top, cursor, shelf_h = y0 + h, x0, 0.0
+
     for block in blocks:
         index = 0  # next part of the block to place
         while index < len(block.parts):
             remaining_rows = math.ceil((len(block.parts) - index) / block.columns)
-            if turn and cursor > x0 and cursor + block.width > x0 + w + 1e-6:
+            if turn and cursor > x0 and cursor + block.width > x0 + w + eps:
                 block = _turned_onto_shelf(block, x0 + w - cursor, shelf_h) or block
-            if cursor > x0 and cursor + block.width > x0 + w + 1e-6:  # next shelf
+            if cursor > x0 and cursor + block.width > x0 + w + eps:  # next shelf
                 top -= shelf_h + gap
                 cursor, shelf_h = x0, 0.0
             room = top - y0
-            rows = min(remaining_rows, int((room + 1e-6) // block.cell_h))
-            if rows < 1:  # next page
-                pages.append([])
-                top, cursor, shelf_h = y0 + h, x0, 0.0
+            rows = min(remaining_rows, int((room + eps) // block.cell_h))
+            if rows < 1 or block.width > w + eps:  # next page (an area too narrow is passed by)
+                next_page()
                 continue
             count = min(rows * block.columns, len(block.parts) - index)
             for k in range(count):
@@ -336,17 +359,19 @@ def _pack(blocks: list[_Block], box, gap: float = GAP, turn: bool = False) -> li
             cursor += block.width + gap
             shelf_h = max(shelf_h, rows * block.cell_h)
             if index < len(block.parts):  # the rest of the grid goes on the next page
-                pages.append([])
-                top, cursor, shelf_h = y0 + h, x0, 0.0
-    # Centre each page's layout across the sheet; it stays at the top.
-    for page in pages:
+                next_page()
+    # Centre each page's layout across its frame (the sheet); it stays at the top.
+    for k, page in enumerate(pages):
         if page:
+            fx, _, fw, _ = frame(k)
             left = min(p.x for p in page)
             right = max(p.x + p.width for p in page)
-            shift = (x0 + (w - (right - left)) / 2) - left
+            shift = (fx + (fw - (right - left)) / 2) - left
             for p in page:
                 p.x += shift
-    return [page for page in pages if page]
+    while len(pages) < len(frames):
+        pages.append([])
+    return pages[:len(frames)] + [page for page in pages[len(frames):] if page]
 
 
 def impose(spec, parts: list[Part], options, game_module=None) -> list[Sheet]:
@@ -362,13 +387,17 @@ def impose(spec, parts: list[Part], options, game_module=None) -> list[Sheet]:
     titler = getattr(game_module, "sheet_title", None)
     bleed = bleed_width(options)
     gap = part_gap(options)
+    plans = [_plan(group, members, paper, options, gap) for group, members in groups]
+
+    def legible(page: _Page, number: int, total: int) -> bool:
+        left = f"Sheet {number} of {total}: {_page_title(page, plans, titler, set())}"
+        return header_words(spec, page.paper, left)[0][0] >= TITLE_LEAST_PT - 1e-9
+
     sheets: list[Sheet] = []
-    for group, members in groups:
-        sheet_paper, pages = _group_pages(members, paper, options, gap)
-        words = titler(group, members) if titler else _summary(members)
-        for k, page in enumerate(pages):
-            title = words if k == 0 else f"{words} (continued)"
-            sheets.append(Sheet(0, 0, sheet_paper, title, group, page))
+    seen: set = set()
+    for page in _lay_out(plans, legible):
+        sheets.append(Sheet(0, 0, page.paper, _page_title(page, plans, titler, seen), plans[page.groups[0]].name,
+                            page.placements, groups=[plans[k].name for k in page.groups]))
 
     for sheet in sheets:
         sheet.bleed = sheet_bleed(sheet.placements, bleed, bleed_room(sheet.paper))
@@ -395,9 +424,53 @@ def impose(spec, parts: list[Part], options, game_module=None) -> list[Sheet]:
     return sheets
 
 
+def _page_title(page: "_Page", plans: list, titler, seen: set) -> str:
+    """What a sheet's title says is on it: the parts module's words for each
+    group on it (``sheet_title(group, members)``), "(continued)" on a group's
+    later sheets; a sheet shared by groups names what of each it holds.
+    ``seen``: the groups of the sheets before, to which this one's are added."""
+    words = []
+    for k in page.groups:
+        name, members = plans[k].name, plans[k].members
+        if len(page.groups) > 1:
+            members = [p.part for p, owner in zip(page.placements, page.owners) if owner == k]
+            words.append(titler(name, members) if titler else _summary(members))
+        else:
+            said = titler(name, members) if titler else _summary(members)
+            words.append(f"{said} (continued)" if k in seen else said)
+        seen.add(k)
+    return "; ".join(words)
+
+
 def _group_pages(members: list[Part], paper: Paper, options, gap: float) -> tuple[Paper, list]:
-    """The paper a group's sheets print on, and its pages of placements."""
-    if getattr(options, "duplex", False) and any(m.back for m in members):
+    """The paper a group's sheets print on, and its pages of placements (the group alone)."""
+    plan = _plan("", members, paper, options, gap)
+    return plan.paper, plan.pages
+
+
+@dataclass
+class _Plan:
+    """How one group lays out: its paper, its parts as grids, and its pages alone."""
+
+    name: str
+    members: list
+    paper: Paper
+    gap: float
+    blocks: list
+    pages: list
+    shares: bool  # whether its parts may use the room other groups leave (``_lay_out``)
+
+    def arrange(self, areas=()) -> tuple[list, list]:
+        """(the placements in each of ``areas``, the pages after them)."""
+        return _arrange(self.blocks, content_box(self.paper), self.gap, areas)
+
+    def stock(self) -> set:
+        return {m.stock for m in self.members}
+
+
+def _plan(name: str, members: list[Part], paper: Paper, options, gap: float) -> _Plan:
+    duplex = getattr(options, "duplex", False) and any(m.back for m in members)
+    if duplex:
         # Two-sided parts: room round them for their backs' bleed (BACK_BLEED).
         paper = two_sided(paper)
         gap = max(gap, 2 * BACK_BLEED)
@@ -410,13 +483,112 @@ def _group_pages(members: list[Part], paper: Paper, options, gap: float) -> tupl
     sheet_paper = landscape(group_paper) if wide else group_paper
     sheet_box = content_box(sheet_paper)
     blocks = _blocks(members, sheet_paper, sheet_box)
-    pages = _pack(blocks, sheet_box, gap)
-    # Parts turned to finish shelves only where that makes the layout shorter:
-    # fewer sheets, or as many and less of the last one used.
-    turned = _pack(blocks, sheet_box, gap, turn=True)
-    if _length(turned, sheet_box) < _length(pages, sheet_box):
-        pages = turned
-    return sheet_paper, pages
+    _, pages = _arrange(blocks, sheet_box, gap)
+    # Each kind of piece starts its own row where that costs no sheet; where
+    # it does (cards of three kinds a row each, a little too tall for the
+    # sheet), the grids take every column that fits.
+    wider = _blocks(members, sheet_paper, sheet_box, by_name=False)
+    if [b.columns for b in wider] != [b.columns for b in blocks]:
+        _, fewer = _arrange(wider, sheet_box, gap)
+        if len(fewer) < len(pages):
+            blocks, pages = wider, fewer
+    # Colours printed each on card of its own, and two-sided parts (their
+    # backs on the next page), keep sheets of their own.
+    shares = not duplex and not getattr(options, "sheet_per_colour", False)
+    return _Plan(name, members, sheet_paper, gap, blocks, pages, shares)
+
+
+def _arrange(blocks: list[_Block], box, gap: float, areas=()) -> tuple[list, list]:
+    """The blocks packed into ``areas`` and then pages of ``box``: (each area's
+    placements, the new pages). Parts are turned to finish shelves only
+    where that makes the layout shorter: fewer sheets, or as many and less of
+    the last one used."""
+    plain = _pack(blocks, box, gap, areas=areas)
+    turned = _pack(blocks, box, gap, turn=True, areas=areas)
+    n = len(areas)
+    if _length(turned[n:], box) < _length(plain[n:], box):
+        plain = turned
+    return plain[:n], plain[n:]
+
+
+@dataclass
+class _Page:
+    """A sheet being laid out: its paper, its placements and, for each, the
+    index of the group (``_Plan``) it comes from; ``groups``, those in order."""
+
+    paper: Paper
+    placements: list
+    groups: list
+    owners: list
+
+    @classmethod
+    def of(cls, paper: Paper, placements: list, k: int) -> "_Page":
+        return cls(paper, list(placements), [k], [k] * len(placements))
+
+    def stock(self) -> set:
+        return {p.part.stock for p in self.placements}
+
+
+def _room(page: _Page, gap: float):
+    """The box left free on a page under its lowest part, across the sheet, or None."""
+    x0, y0, w, _ = content_box(page.paper)
+    height = min(p.y for p in page.placements) - gap - y0
+    return (x0, y0, w, height) if height > 1e-6 else None
+
+
+def _flow(plans: list[_Plan], sharing: set) -> list[_Page]:
+    """The kit's pages, the groups in order: each group on pages of its own,
+    except that a group in ``sharing`` first fills the room left under the
+    parts of the pages before it (paper of the same size and margins, parts
+    of the same stock), in the pages' order, then goes on to pages of its own."""
+    pages: list[_Page] = []
+    for k, plan in enumerate(plans):
+        if k in sharing:
+            hosts = [page for page in pages if page.paper in (plan.paper, landscape(plan.paper))
+                     and page.stock() == plan.stock()]
+            rooms = [(page, room) for page in hosts if (room := _room(page, plan.gap))]
+            if rooms:
+                placed, new = plan.arrange([room for _, room in rooms])
+                if any(placed):
+                    for (page, _), got in zip(rooms, placed):
+                        if got:
+                            page.placements += got
+                            page.owners += [k] * len(got)
+                            page.groups.append(k)
+                    pages += [_Page.of(plan.paper, p, k) for p in new]
+                    continue
+        pages += [_Page.of(plan.paper, p, k) for p in plan.pages]
+    return pages
+
+
+def _lay_out(plans: list[_Plan], legible=lambda page, number, total: True) -> list[_Page]:
+    """The kit's pages: each group on sheets of its own, as the parts module
+    grouped them; but where groups sharing the room others leave (a row of
+    counters under a board section, a card under them) saves sheets, they
+    share it, each group that saves nothing by it kept on its own.
+
+    A sheet says what it holds in its header, ``legible(page, number, total)``
+    (set at TITLE_LEAST_PT or more): a group that would make a shared sheet's
+    header longer than that keeps sheets of its own."""
+    alone = _flow(plans, set())
+    sharing = {k for k, plan in enumerate(plans) if plan.shares}
+
+    def readable(pages: list[_Page]) -> _Page | None:
+        """The first shared page whose header would be too long, or None."""
+        return next((page for n, page in enumerate(pages, 2)
+                     if len(page.groups) > 1 and not legible(page, n, len(pages) + 1)), None)
+
+    shared = _flow(plans, sharing)
+    while sharing and (crowded := readable(shared)) is not None:
+        sharing -= set(crowded.groups[1:])  # the groups that came to share it
+        shared = _flow(plans, sharing)
+    if len(shared) >= len(alone):
+        return alone
+    for k in sorted(sharing):
+        trial = _flow(plans, sharing - {k})
+        if len(trial) <= len(shared) and readable(trial) is None:
+            sharing, shared = sharing - {k}, trial
+    return shared
 
 
 def _length(pages: list, box) -> tuple[int, float]:
@@ -735,10 +907,7 @@ def _title(spec, sheet: Sheet, stripe=()) -> list:
     end = paper.width - max(m, paper.corner)  # clear of a corner mark at the top right
     left = f"Sheet {sheet.number} of {sheet.total}: {sheet.title}"
     right = spec.get("title", spec.id)
-    width = header_width(paper)
-    right_size, rights = header_lines(right, width * TITLE_SHARE, HEADER_TITLE_PT)
-    right_w = max(text_width_mm(line, right_size) for line in rights)
-    left_size, lefts = header_lines(left, width - right_w - 4, HEADER_PT, bold=True)
+    (left_size, lefts), (right_size, rights) = header_words(spec, paper, left)
     rule_y = paper.height - m - TITLE_BAND + 2.5
     items = [Text(m, y, line, size=left_size, anchor="start", bold=True)
              for y, line in _header_baselines(paper, left_size, lefts)]
@@ -753,6 +922,15 @@ def _title(spec, sheet: Sheet, stripe=()) -> list:
     # millimetre under the rule (sheet_bleed), so the two never look joined.
     return items + [Fill(rect(m + k * step, rule_y + 0.05, step, 0.55), colour, stroke=BAND, stroke_pt=0.2)
                     for k, colour in enumerate(stripe)]
+
+
+def header_words(spec, paper: Paper, left: str) -> tuple[tuple[float, list], tuple[float, list]]:
+    """(size, lines) of a sheet header's words: ``left`` ("Sheet n of N: ...")
+    and the kit's title at the right, in ``TITLE_SHARE`` of the width."""
+    width = header_width(paper)
+    right_size, rights = header_lines(spec.get("title", spec.id), width * TITLE_SHARE, HEADER_TITLE_PT)
+    right_w = max(text_width_mm(line, right_size) for line in rights)
+    return header_lines(left, width - right_w - 4, HEADER_PT, bold=True), (right_size, rights)
 
 
 def header_width(paper: Paper) -> float:
