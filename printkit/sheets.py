@@ -8,10 +8,13 @@ Letter or A4 sheets and returns the Sheets of the kit:
   count and sheet, and the game's own cover art if its parts module has a
   ``cover(spec, options, width, height) -> list[Item]`` function;
 - then the parts, in the order the generator returned them. A part whose
-  ``group`` differs from the previous part's starts a new sheet; parts
-  sharing an ``abut`` key and size sit edge to edge in a grid; a part that
-  would open a new row is turned to finish the row beside it where that
-  makes the group's layout shorter (a tall net beside a grid of tiles);
+  ``group`` differs from the previous part's starts a new sheet, unless
+  the group filling the room left under the groups before it saves a sheet
+  (``_lay_out``: Lam's counters under its board segments); parts sharing
+  an ``abut`` key and size sit edge to edge in a grid, each kind of piece
+  on rows of its own unless that costs a sheet; a part that would open a
+  new row is turned to finish the row beside it where that makes the
+  group's layout shorter (a tall net beside a grid of tiles);
 - every sheet has a title (game, "sheet n of N", what is on it; the words
   come from the parts module's optional ``sheet_title(group, parts)``) and a
   short legend of the line roles it uses (the cover: those of the whole kit).
