@@ -389,19 +389,31 @@ def _meta(color):
     return {"color": color["name"]}
 
 
+UNIT_BAND = CUT_CLEAR  # mm: the owner's colour round a Unit's edge, the marks just inside it
+MARK_AIR = 0.4  # mm of white between the colour band and a mark
+
+
 def unit(kind: str, color: dict, g: KitGeometry, group: str) -> Part:
-    """A Unit tile: its type as a symbol on white, its owner as colour and marks."""
+    """A Unit tile: its type as a symbol on white, its owner as a band of
+    colour round its edge (not a solid field: a sheet of Units printed some
+    four times the ink) and a mark in every corner."""
     u = g.unit
     part = Part(f"{kind.capitalize()} Unit ({color['name']})", u, u, kind="unit", group=group,
                 abut=f"units-{color['name']}", meta=_meta(color), sized_by=(("kit", "unit_mm"),),
                 faces=(("unit", "", (0.0, 0.0, u, u)),))
+    b = UNIT_BAND
+    # White over the middle of the colour field, not a field with a hole:
+    # ink-saver mode draws a large fill as a band along its outline, and
+    # keeps the one along the cut alone so.
     part.add(Fill(rect(0, 0, u, u), color["hex"], large=True))
+    part.add(Fill(rect(b, b, u - 2 * b, u - 2 * b), "#FFFFFF"))
     part.add(Circle((u / 2, u / 2), u * 0.27, fill="#FFFFFF", stroke=INK, stroke_pt=0.4))
     part.extend(unit_symbol(kind, u / 2, u / 2, u * 0.37))
     # The owner's mark in every corner, so it reads from any side of the table,
-    # each 2.5 mm or more inside the cut (a cut that misses never clips a mark).
-    m = u * 0.17
-    at = max(u * 0.15, CUT_CLEAR + m / 2)
+    # on the white inside the band, so 2.5 mm or more inside the cut (a cut
+    # that misses never clips a mark).
+    m = u * 0.15
+    at = max(u * 0.15, b + MARK_AIR + m / 2)
     for cx, cy in ((at, at), (u - at, at), (at, u - at), (u - at, u - at)):
         part.extend(player_mark(color["mark"], cx, cy, m))
     part.add(Line(rect(0, 0, u, u), role=CUT, closed=True))
@@ -430,6 +442,9 @@ def shields_per_face(shields: int) -> list[int]:
     for face in {0: (), 1: (1,), 2: (0, 2)}[extra]:
         counts[face] += 1
     return counts
+
+
+BUILDER_BAND = 0.35  # of a Builder face's height, from its foot: the colour band
 
 
 def builder_net(spec, color: dict, g: KitGeometry, group: str) -> Part:
@@ -464,12 +479,13 @@ def builder_net(spec, color: dict, g: KitGeometry, group: str) -> Part:
     part = Part(f"Builder ({color['name']})", D + width, H + S, kind="builder", group=group,
                 meta=_meta(color), sized_by=(("kit", "builder", "height_mm"), ("kit", "builder", "side_mm"),
                                              ("kit", "builder", "shield_mm"), ("kit", "builder", "tab_mm")))
-    # faces: colour, mark, and the word on each
-    part.add(Fill(rect(x0, 0, width, H), color["hex"], large=True))
+    # faces: the colour in a band along their foot (not a solid field), the
+    # mark over it and the word on each
+    band = BUILDER_BAND * H
+    part.add(Fill(rect(x0, 0, width, band), color["hex"], large=True))
     for k in range(3):
         cx = x0 + (k + 0.5) * W
-        part.add(Circle((cx, H * 0.42), W * 0.3, fill="#FFFFFF", stroke=None))
-        part.extend(player_mark(color["mark"], cx, H * 0.42, W * 0.36))
+        part.extend(player_mark(color["mark"], cx, (band + H * 0.72) / 2, W * 0.36))
         part.add(Text(cx, H * 0.78, "Builder", size=fit_size("Builder", W - 2, 6.5, bold=True), bold=True))
     # shields, numbered left to right, each within its face
     spans = [(x0 + face * W + j * W / n, x0 + face * W + (j + 1) * W / n)
