@@ -20,6 +20,14 @@ def lightness(hex_color: str) -> float:
     return 116 * y ** (1 / 3) - 16 if y > (6 / 29) ** 3 else y * (29 / 3) ** 3
 
 
+def tint(hex_color: str, share: float) -> str:
+    """The colour mixed with white, as a print's lighter shade of it: share 0
+    is white, 1 the colour itself (#RRGGBB, upper case)."""
+    text = hex_color.lstrip("#")
+    mixed = (round(255 - (255 - int(text[i:i + 2], 16)) * share) for i in (0, 2, 4))
+    return "#{:02X}{:02X}{:02X}".format(*mixed)
+
+
 def palette_problems(spec) -> list:
     """A warning for every pair of player colours that print nearly the same grey."""
     colours = spec.get("colors")

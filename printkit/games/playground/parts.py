@@ -34,6 +34,7 @@ from ...parts.nets import die_net, standup_net
 from ...parts.sections import assembly, sections
 from ...parts.steps import PRINT_STEP, numbered_steps, steps_fit
 from ...options import pieces_group
+from ...palette import tint
 from ...sheets import label_room, share_a_sheet
 from ...spec import data_of
 from ...writers.fonts import LEADING, fit_lines, fit_size, text_width_mm, wrap
@@ -48,7 +49,7 @@ SLIT_PLAY = 0.5
 RIDGE_END = 3.0
 CARD_THICK = 0.6  # mm: a folded card, its two halves glued (what it adds to a piece seen from above)
 TYPE_PT = 7.0  # the type's name on a card's front, black on white
-NAME_PT = 7.0  # the game's name on a card's back, white on the colour: reversed type smaller fills in
+NAME_PT = 7.0  # the game's name on a card's back, in the colour on a light shade of it (``card_back``)
 
 
 @dataclass(frozen=True)
@@ -283,14 +284,24 @@ def card_front(kind: str, color: dict, sizes: Sizes = DEFAULT) -> list:
     return items
 
 
+BACK_TINT = 0.3  # of the owner's colour in a card back's field: a light shade of it
+
+
 def card_back(color: dict, title: str, on: str = WHITE, sizes: Sizes = DEFAULT) -> list:
-    """A card's back, what the opponent sees: the colour, the owner's mark at
-    the top and the game's name up the card, all above the stand's ridge."""
+    """A card's back, what the opponent sees: a light shade of the owner's
+    colour over the whole back (so every back looks alike, and a duplex
+    drift shows no paper), the owner's mark at the top and the game's name
+    up the card in the colour itself, all above the stand's ridge. A solid
+    field of the colour printed a sheet of backs at about its whole area's
+    worth of ink twice over. ``on``: ink-saver's ink (``on_field``), which
+    prints the field as a band of the colour itself, on card of its colour."""
     w, h = sizes.card_w, sizes.card_h
     mark = _back_mark(sizes)
-    return [Fill(rect(0, 0, w, h), color["hex"], large=True),
-            *player_mark(color["mark"], w / 2, h - CUT_CLEAR - mark / 2, mark, on),
-            *_name_on_back(title, sizes, on)]
+    saver = on != WHITE
+    words = on if saver else color["hex"]
+    return [Fill(rect(0, 0, w, h), color["hex"] if saver else tint(color["hex"], BACK_TINT), large=True),
+            *player_mark(color["mark"], w / 2, h - CUT_CLEAR - mark / 2, mark, words),
+            *_name_on_back(title, sizes, words)]
 
 
 def _back_mark(sizes: Sizes) -> float:
@@ -314,10 +325,10 @@ def name_lines(sizes: Sizes) -> int:
 
 
 def _name_on_back(title: str, sizes: Sizes, on: str = WHITE) -> list:
-    """The game's name on a card's back in ``on`` (``on_field``), reading up the
-    card, in lines side by side, as large as ``name_room`` takes it, never
-    under REVERSED_PT: light type on the colour (the spec's title is refused
-    at load where that does not fit: ``text_boxes``)."""
+    """The game's name on a card's back in ``on``, reading up the card, in
+    lines side by side, as large as ``name_room`` takes it, never under
+    REVERSED_PT, so it reads on any back, a field of the colour's included
+    (the spec's title is refused at load where that does not fit: ``text_boxes``)."""
     low, length, across = name_room(sizes)
     fitted = fit_lines(title, length, NAME_PT, bold=True, smallest=REVERSED_PT, most=name_lines(sizes),
                        height_mm=across)
