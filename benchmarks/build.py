@@ -16,7 +16,8 @@ and assembly, no parts) and the ink load: C+M+Y+K as a percentage of the
 sheet's whole area, so 100% is a sheet under one full ink's worth. The ink is
 measured on the kit PDF itself, each page rendered at INK_DPI and each pixel
 turned into CMYK by the rule --press uses for a colour the spec gives no CMYK
-for (``printkit.writers.pdf.to_cmyk``: greys and black in black ink alone).
+for (``printkit.writers.pdf.ink_load``, by ``to_cmyk``: greys and black in
+black ink alone).
 Run: python benchmarks/build.py [--runs N] [--sheets-only]
 """
 
@@ -48,23 +49,16 @@ INK_DPI = 60  # enough for an area's ink: a pixel is 0.42 mm, the finest fields 
 
 
 def ink_loads(pdf_path: Path) -> list[float]:
-    """Each page's ink load: C+M+Y+K summed over the page, % of its area."""
-    import numpy as np
+    """Each page's ink load: C+M+Y+K summed over the page, % of its area (``pdf.ink_load``)."""
     import pypdfium2 as pdfium
 
-    loads = []
+    from printkit.writers.pdf import ink_load
+
     pdf = pdfium.PdfDocument(str(pdf_path))
     try:
-        for page in pdf:
-            rgb = np.asarray(page.render(scale=INK_DPI / 72).to_pil().convert("RGB"), dtype=float) / 255
-            # to_cmyk, on every pixel at once: K = 1 - max(R, G, B), C, M, Y from what K leaves.
-            k = 1 - rgb.max(axis=2)
-            rest = np.where(k < 1, 1 - k, 1.0)[..., None]
-            cmy = np.where(k[..., None] < 1, (1 - rgb - k[..., None]) / rest, 0.0)
-            loads.append(float(100 * (cmy.sum(axis=2) + k).mean()))
+        return [ink_load(page.render(scale=INK_DPI / 72).to_pil().convert("RGB")) for page in pdf]
     finally:
         pdf.close()
-    return loads
 
 
 def kit_modes():

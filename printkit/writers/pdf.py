@@ -72,6 +72,20 @@ def to_cmyk(hex_code: str) -> tuple:
     return tuple(round(v, 4) for v in ((1 - r - k) / (1 - k), (1 - g - k) / (1 - k), (1 - b - k) / (1 - k), k))
 
 
+def ink_load(rgb) -> float:
+    """The ink a rendered page prints, as ``to_cmyk`` turns each pixel's
+    colour into ink: C+M+Y+K summed over the page, in % of its area (100%:
+    one full ink's worth over the whole page). ``rgb``: an RGB image (PIL
+    or an array of 0-255)."""
+    import numpy as np
+
+    pixels = np.asarray(rgb, dtype=float)[..., :3] / 255
+    k = 1 - pixels.max(axis=2)
+    rest = np.where(k < 1, 1 - k, 1.0)[..., None]
+    cmy = np.where(k[..., None] < 1, (1 - pixels - k[..., None]) / rest, 0.0)
+    return float(100 * (cmy.sum(axis=2) + k).mean())
+
+
 def cmyk_only(cmyk: dict | None = None):
     """A ReportLab ``enforceColorSpace``: every colour a document sets,
     written as CMYK (``cmyk`` values where given, else ``to_cmyk``), for a
