@@ -14,6 +14,7 @@ from printkit.errors import SpecError
 from printkit.parts import nets
 from printkit.games.phoenix import geometry as phoenix_geometry
 from printkit.games.phoenix import parts as phoenix_parts
+from printkit.games.phoenix import book as phoenix_book
 from printkit.parts.core import CUT, GLUE, MOUNTAIN, VALLEY, Circle, Fill, Line, Text, bounds
 from printkit.writers.fonts import text_width_mm
 
@@ -418,23 +419,18 @@ def test_cut_files_close_every_outline_and_never_cut_or_score_twice(built):
 
 def test_the_rulebook_fight_is_the_engines(phoenix_spec):
     """"The winner follows the circle ... The losing Bird goes to the Ashes and
-    the winning Bird takes its square": the fight figure shows four Birds
-    before and three after, the Rock (first colour) now on 4,4 where the
-    Scissors stood."""
-    from printkit.options import BuildOptions, resolve_options
-    figure = phoenix_parts.fight_figure(phoenix_spec, resolve_options(phoenix_spec, BuildOptions()))
-    first = phoenix_spec["colors"][0]["hex"]
-    discs = [c for c in figure.items if isinstance(c, Circle) and c.fill not in ("#FFFFFF", None)]
-    middle = figure.width / 2
-    before = [c for c in discs if c.center[0] < middle]
-    after = [c for c in discs if c.center[0] > middle]
-    assert len(before) == 4 and len(after) == 3
-    # The first colour's Rock: before on 2,2, after on 4,4 (9 mm squares, 4 mm margin).
-    def square(disc, left):
-        return (round((disc.center[0] - left - 4) / 9 + 0.5), round((disc.center[1] - 6 - 4) / 9 + 0.5))
-    left_after = min(c.center[0] for c in after) - 4 - 9 * 0.5  # the Paper on 1,5 is leftmost
-    assert sum(1 for c in after if c.fill == first) == 2
-    assert (4, 4) in {square(c, left_after) for c in after if c.fill == first}
+    the winning Bird takes its square": the engine plays the fight figure's
+    move so, and its caption says what the engine did."""
+    state, names = phoenix_parts._engine_position(
+        phoenix_spec, 2, [((2, 2), 0, "rock"), ((4, 4), 1, "scissors"), ((5, 2), 1, "paper"),
+                          ((1, 5), 0, "paper")])
+    state.apply(state.string_to_action("R d 2,2>3,3"))
+    after = state.to_json()
+    grid = {tuple(b["at"]): (b["owner"], b["bird"]) for b in after["grid"]}
+    assert grid[(4, 4)] == (names[0], "rock") and (3, 3) not in grid
+    assert after["ashes"][names[1]]["scissors"] == 1
+    caption = phoenix_book.fight_figure(phoenix_spec).meta["caption"]
+    assert "Rock beats Scissors: the Scissors goes to the Ashes and the Rock takes (4, 4)" in caption
 
 
 def test_each_bird_face_shows_its_owner_mark_large_on_the_colour(phoenix_spec):
@@ -476,7 +472,7 @@ def test_rulebook_chain_and_escalation_figures_are_the_engines_positions(phoenix
     state.apply(state.string_to_action("R d 1,1>4,4"))
     grid = {tuple(b["at"]) for b in state.to_json()["grid"]}
     assert grid == {(2, 6), (6, 2)}
-    figures = phoenix_parts.figures(phoenix_spec, kit.resolve_options(phoenix_spec, kit.BuildOptions()))
-    for name in ("chain", "escalation"):
-        discs = [i for i in figures[name].items if isinstance(i, Circle) and i.fill not in (None, "#FFFFFF")]
-        assert len(discs) == {"chain": 6 + 4, "escalation": 4 + 2}[name]  # Birds before + after
+    figures = phoenix_book.figures(phoenix_spec, kit.resolve_options(phoenix_spec, kit.BuildOptions()))
+    # The figures' captions tell the moves just played on the engine.
+    assert "beats it in the same turn and ends on (5,\u00a05)" in figures["chain"].meta["caption"]
+    assert "both Birds go to the Ashes" in figures["escalation"].meta["caption"]

@@ -23,6 +23,8 @@ from ..writers.fonts import text_width_mm
 from .core import INK, Circle, Fill, Line, Part, Text, translate
 
 PATH_PT = 1.6  # the path's line
+# What a rulebook prints where a spec's board cannot hold a worked example.
+NOT_PLAYED = "(This example does not arise on this kit's board, so it is left out.)"
 HEAD_MM = 2.4  # the arrowhead's length
 RING_PT = 1.8
 PANEL_LABEL_PT = 9.0

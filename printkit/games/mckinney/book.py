@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from ...literal import as_written
 from ...parts.core import ART, INK, PT, Circle, Fill, Line, Part, Text, rect
-from ...parts.worked import panels, path_arrow, ring
+from ...parts.worked import NOT_PLAYED, panels, path_arrow, ring
 from ...spec import data_of
 from ...writers.fonts import text_width_mm
 from .board import square_name
@@ -27,7 +27,6 @@ from .rules import UNIT_TYPES
 
 LABEL_PT = 16.0  # square names and panel names, before the drawing is scaled down (about 0.6)
 LETTER_PT = 16.0  # a +/- space's Slider letter
-NOT_PLAYED = "(This example does not arise on this kit's board, so it is left out.)"
 
 
 def figures(spec, options) -> dict:

@@ -464,10 +464,10 @@ def figures(spec, options) -> dict[str, Part | str]:
 
     - ``board``: the Board as printed, its Phoenix squares and X and Y axes;
     - ``nets``: a Bird net and the two dice nets, their folds and glue tabs
-      as the sheets print them;
-    - ``fight``, ``chain``, ``escalation``: moves the rules engine plays on
-      the spec's rules (its beats, Bird counts, seating, turns), each with
-      its caption; a note instead where the spec cannot reach the position."""
+      as the sheets print them.
+
+    The worked examples (fights, chains, Escalation) are the book stage's
+    (``book.py``)."""
     board = board_part(spec, for_rulebook=True)
     board.meta["caption"] = "The board: X along the bottom, Y up the side, the Phoenix squares in gold."
     color = printed_colors(spec, options)[0]
@@ -485,8 +485,7 @@ def figures(spec, options) -> dict[str, Part | str]:
                             "in the white bands and its colour on the base) and the two dice. Folds are "
                             "dash-dot mountain folds: fold away from you, so the print stays outside. "
                             "Grey tabs marked glue go inside.")
-    return {"board": board, "nets": nets, "fight": fight_figure(spec, options),
-            "chain": chain_figure(spec, options), "escalation": escalation_figure(spec, options)}
+    return {"board": board, "nets": nets}
 
 
 def _figure_variant(spec) -> str:
@@ -560,17 +559,6 @@ def _engine_position(spec, players: int, birds, escalation: bool = False):
     return game.state_from_json(obj), names
 
 
-def _before_after(spec, name: str, state, move: str, arrow, after_label: str):
-    """Two boards: the position with the move's arrow, and the position the
-    rules engine reaches by playing it; and that position."""
-    after = state.clone()
-    after.apply(after.string_to_action(move))
-    hexes = {c["name"]: c["hex"] for c in spec["colors"]}
-    panels = [(_position_diagram(spec, state.to_json(), hexes, arrow=arrow), "before"),
-              (_position_diagram(spec, after.to_json(), hexes), after_label)]
-    return _side_by_side(name, panels), after.to_json()
-
-
 def _bird_at(view: dict, at) -> tuple | None:
     """(owner, type) of the Bird on ``at`` in a position's JSON, or None."""
     return next(((b["owner"], b["bird"]) for b in view["grid"] if b["at"] == list(at)), None)
@@ -583,85 +571,6 @@ def _on_board(spec) -> bool:
 
 NOT_PLAYED = "(This example does not arise under this kit's rules, so it is left out.)"
 MOVER = "rock"  # the Bird each figure moves: the rulebook's examples speak of a Rock
-
-
-def fight_figure(spec, options) -> Part | str:
-    """A fight, played by the rules engine: the first player's Rock steps
-    diagonally onto 3,3, next to an opponent's Bird of the type Rock beats
-    (the spec's ``beats``) on 4,4; that Bird goes to the Ashes and the Rock
-    takes 4,4. The turn is one before the Escalation Phase and the cap."""
-    players = _player_count(spec, (2, 3, 4, 5, 6))
-    if players is None or not _on_board(spec):
-        return "(A fight cannot be shown on this kit's board.)"
-    victim, foe = spec["beats"][MOVER], _opponents(spec, players)[0]
-    state, names = _engine_position(spec, players, [((2, 2), 0, MOVER), ((4, 4), foe, victim),
-                                                    ((5, 2), foe, _other(victim, MOVER)), ((1, 5), 0, _other(MOVER))])
-    part, after = _before_after(spec, "Fight", state, "R d 2,2>3,3", ((2, 2), (3, 3)), "after the fight")
-    if _bird_at(after, (4, 4)) != (names[0], MOVER) or _bird_at(after, (3, 3)) is not None:
-        return NOT_PLAYED
-    m, v = MOVER.capitalize(), victim.capitalize()
-    part.meta["caption"] = (f"{as_written(names[0])} steps its {m} from (2, 2) to (3, 3), diagonally next to "
-                            f"{as_written(names[foe])}'s {v} on (4, 4). {m} beats {v}: the {v} goes to the Ashes "
-                            f"and the {m} takes (4, 4).")
-    return part
-
-
-def chain_figure(spec, options) -> Part | str:
-    """A chain of fights in one turn: the first player's Rock steps onto 3,3
-    and beats an opponent's Bird on 4,4; from 4,4 it meets another Bird of
-    that type on 5,5 (a third player's, with four players as the bundled
-    game shows it, else the same opponent's second), beats it too and ends
-    on 5,5."""
-    victim = spec["beats"][MOVER]
-    players = _player_count(spec, (4, 3, 5, 6, 2))
-    if players is None or not _on_board(spec):
-        return "(A chain of fights cannot be shown on this kit's board.)"
-    foes = _opponents(spec, players)
-    owners = tuple(foes[:2]) if len(foes) > 1 else (foes[0], foes[0])
-    if owners[0] == owners[1] and spec["birds"]["counts"][victim] < 2:
-        return (f"(A chain of fights needs two opponents' Birds of one type, or two of one opponent's: "
-                f"with {players} players, each with one {victim.capitalize()}, this kit has none to show.)")
-    state, names = _engine_position(spec, players, [((2, 2), 0, MOVER), ((4, 4), owners[0], victim),
-                                                    ((5, 5), owners[1], victim), ((1, 5), 0, _other(MOVER)),
-                                                    ((6, 1), owners[0], _other(victim, MOVER))])
-    part, after = _before_after(spec, "Chain", state, "R d 2,2>3,3", ((2, 2), (3, 3)), "after both fights")
-    if _bird_at(after, (5, 5)) != (names[0], MOVER) or _bird_at(after, (4, 4)) is not None:
-        return NOT_PLAYED
-    m, v = MOVER.capitalize(), victim.capitalize()
-    count = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}[players]
-    second = f"{as_written(names[owners[1]])}'s" if owners[1] != owners[0] else "the same player's other"
-    part.meta["caption"] = (f"Fights in a row, with {count} players: {as_written(names[0])}'s {m} steps onto "
-                            f"(3, 3) and beats {as_written(names[owners[0]])}'s {v} on (4, 4); from (4, 4) it is "
-                            f"diagonally next to {second} {v} on (5, 5), beats it in the same turn and ends on "
-                            "(5, 5).")
-    return part
-
-
-def escalation_figure(spec, options) -> Part | str:
-    """An Escalation move: the first player's Rock runs the long diagonal from
-    1,1 to 4,4, next to an opponent's Bird of the type that beats Rock on
-    5,5; in the Escalation Phase both go to the Ashes, whatever their types.
-    Its turn is the Escalation Phase's first; a spec whose cap comes first
-    gets a note instead."""
-    players = _player_count(spec, (2, 3, 4, 5, 6))
-    if players is None or not _on_board(spec):
-        return "(An Escalation move cannot be shown on this kit's board.)"
-    stronger, foe = next(t for t in TYPES if spec["beats"][t] == MOVER), _opponents(spec, players)[0]
-    state, names = _engine_position(spec, players, [((1, 1), 0, MOVER), ((5, 5), foe, stronger),
-                                                    ((2, 6), 0, _other(MOVER)), ((6, 2), foe, _other(stronger))],
-                                    escalation=True)
-    if state is None:
-        esc, cap = spec["escalation_after_turns_per_player"], spec["max_turns"]
-        return (f"(With {players} players the Escalation Phase would begin on turn {esc * players}, "
-                f"but this kit ends a game after {cap} turns: no Escalation move is shown.)")
-    part, after = _before_after(spec, "Escalation", state, "R d 1,1>4,4", ((1, 1), (4, 4)), "both to the Ashes")
-    if _bird_at(after, (4, 4)) or _bird_at(after, (5, 5)):
-        return NOT_PLAYED
-    m, s = MOVER.capitalize(), stronger.capitalize()
-    part.meta["caption"] = (f"In the Escalation Phase {as_written(names[0])}'s {m} runs the long diagonal from "
-                            f"(1, 1) to (4, 4), diagonally next to {as_written(names[foe])}'s {s} on (5, 5): both "
-                            f"Birds go to the Ashes, though {s} beats {m}.")
-    return part
 
 
 def _other(*kinds: str) -> str:
@@ -754,50 +663,6 @@ def _position_json(spec, game) -> str:
     lines += [", ".join(one(k) for k in ("chips", "pot")) for _ in [0] if "chips" in obj]
     lines.append(one("result"))
     return "{" + ",\n ".join(lines) + "}"
-
-
-DIAGRAM_AXIS_PT = 7.0  # the diagrams print near full size: 6 pt or more
-
-
-def _position_diagram(spec, view: dict, hexes: dict, square: float = 9.0, arrow=None) -> Part:
-    """A small board with the Birds of an engine position: each a disc in its
-    owner's colour around its type's symbol; an arrow for the move shown."""
-    b = spec["board"]
-    cols, rows = b["columns"], b["rows"]
-    margin = 4.0
-    part = Part("position", cols * square + margin, rows * square + margin)
-    phoenix = {tuple(p) for p in b["phoenix_squares"]}
-    for x in range(1, cols + 1):
-        for y in range(1, rows + 1):
-            left, bottom = margin + (x - 1) * square, margin + (y - 1) * square
-            shade = b["phoenix_hex"] if (x, y) in phoenix else "#FFFFFF"
-            part.add(Fill(rect(left, bottom, square, square), shade, stroke=GRID_INK, stroke_pt=0.4))
-    for x in range(1, cols + 1):
-        part.add(Text(margin + (x - 0.5) * square, 1.0, str(x), size=DIAGRAM_AXIS_PT))
-    for y in range(1, rows + 1):
-        part.add(Text(1.6, margin + (y - 0.5) * square - 0.36 * DIAGRAM_AXIS_PT * PT, str(y),
-                      size=DIAGRAM_AXIS_PT))
-
-    def centre(at):
-        return margin + (at[0] - 0.5) * square, margin + (at[1] - 0.5) * square
-
-    for bird in view["grid"]:
-        cx, cy = centre(bird["at"])
-        part.add(Circle((cx, cy), square * 0.42, fill=hexes[bird["owner"]], stroke=INK, stroke_pt=0.5))
-        part.add(Circle((cx, cy), square * 0.27, fill="#FFFFFF", stroke=None))
-        part.extend(unit_symbol(bird["bird"], cx, cy, square * 0.4))
-    if arrow is not None:
-        (ax, ay), (bx, by) = centre(arrow[0]), centre(arrow[1])
-        dx, dy = bx - ax, by - ay
-        length = math.hypot(dx, dy)
-        ux, uy = dx / length, dy / length
-        tip = (bx - ux * square * 0.45, by - uy * square * 0.45)
-        start = (ax + ux * square * 0.45, ay + uy * square * 0.45)
-        part.add(Line((start, tip), role="art", width_pt=1.4))
-        head = 1.8
-        part.add(Fill((tip, (tip[0] - ux * head - uy * head * 0.6, tip[1] - uy * head + ux * head * 0.6),
-                       (tip[0] - ux * head + uy * head * 0.6, tip[1] - uy * head - ux * head * 0.6)), INK))
-    return part
 
 
 def _side_by_side(name: str, shown, gap: float = 8.0, label_h: float = 6.0, size: float = 9.0) -> Part:

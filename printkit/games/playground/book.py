@@ -20,12 +20,11 @@ from __future__ import annotations
 from ...literal import as_written
 from ...parts.core import INK, PT, Fill, Part, Text, rect
 from ...parts.marks import player_mark, unit_symbol
-from ...parts.worked import panels, path_arrow, ring
+from ...parts.worked import NOT_PLAYED, panels, path_arrow, ring
 from ...spec import data_of
 
 LIGHT = "#F4F4F4"
 LABEL_PT = 20.0  # square names and panel names, before the drawing is scaled down (to about a third)
-NOT_PLAYED = "(This example does not arise on this kit's board, so it is left out.)"
 LETTERS = "abcdefghijklmnopqrstuvwxyz"
 
 
