@@ -19,6 +19,7 @@ from printkit import SPECS_DIR, rulebook
 from printkit import spec as specs
 from printkit.games.lam import parts as lam_parts
 from printkit.games.mckinney import parts as mckinney_parts
+from printkit.games.phoenix import book as phoenix_book
 from printkit.games.phoenix import parts as phoenix_parts
 from printkit.games.phoenix.rules import Game as PhoenixGame
 from printkit.kit import BuildOptions
@@ -64,7 +65,7 @@ def test_phoenix_figures_are_played_on_the_specs_rules(name, tmp_path):
     """"Rock beats Scissors" is the bundled circle; a spec's own beats and
     turns decide what each figure shows, and its caption says it."""
     spec = sound("phoenix", tmp_path, **PHOENIX_SPECS[name])
-    figures = phoenix_parts.figures(spec, BuildOptions())
+    figures = phoenix_book.figures(spec, BuildOptions())  # the worked examples the rulebook prints
     beaten = spec["beats"]["rock"].capitalize()
     fight = figures["fight"]
     assert isinstance(fight, Part), fight
