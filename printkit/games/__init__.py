@@ -22,6 +22,9 @@ A game is a package ``printkit/games/<id>/`` holding:
 - optionally ``book.py``: ``figures(spec, options)``, the rulebook's worked
   examples drawn from engine positions (they join, and may replace, the
   figures of ``parts.py``; see ``printkit.rulebook.figures``);
+- optionally ``table.py``: ``board``, ``pieces`` and ``touches``, the game as
+  it stands on a table (the live table, virtual-table saves; see
+  ``printkit.table``);
 
 plus its bundled spec ``specs/<id>.yaml`` and rulebook ``templates/<id>.md.j2``
 at the top of the repository. The list of games is the list of these
@@ -41,7 +44,7 @@ from ..errors import PrintkitError
 
 FOLDER = Path(__file__).resolve().parent
 STAGES = ("checks", "rules", "parts")
-OPTIONAL_STAGES = ("evaluation", "tensor", "book")
+OPTIONAL_STAGES = ("evaluation", "tensor", "book", "table")
 
 
 @cache

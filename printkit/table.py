@@ -1,0 +1,84 @@
+"""A game as it stands on a table: its board, its cells, its pieces where a position puts them.
+
+Whatever shows a game rather than prints it (the live table of ``printkit
+play``, the Tabletop Simulator save of ``build --format tts``) reads it from
+here, so neither names a game. A game that can be shown has a ``table``
+stage, ``printkit/games/<id>/table.py``, with:
+
+    def board(spec, options) -> Board
+        the board assembled (not in sections), drawn with the kit's own
+        art, its cells and its zones (places off the board where pieces
+        wait: a player's reserve, the Ashes, a hand, the dice tray);
+
+    def pieces(spec, state, player: int | None) -> list[Piece]
+        every piece of the position ``state`` (an engine ``State``) and where
+        it stands. ``player`` None: everything, as the set-up puts it (for a
+        table everyone sees). A player's index: only what that player may
+        know, read from ``state.observation(player)``, never from the state
+        itself, so nothing hidden from that seat can reach it;
+
+    def touches(spec, state, action: int) -> tuple[str, ...]
+        the cells and zones a legal move touches, in order: where the piece
+        moved (or the choice made) starts first, then its targets, so a
+        table can light up a piece's moves and play one by clicks.
+
+A game without a rules engine (a designer's own game) still has a board and
+pieces to lay out freely; its ``pieces`` takes ``state`` None.
+
+Coordinates are millimetres in the assembled board's frame: origin at its
+bottom-left corner, x to the right, y up, as ``printkit.parts.core`` draws.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from . import games
+
+Point = tuple[float, float]
+
+
+@dataclass(frozen=True)
+class Cell:
+    """A place on the board a piece can stand on, named as the notation names it."""
+
+    name: str  # "c3", "N5", ...: the notation's own name
+    center: Point
+    outline: tuple[Point, ...]  # a closed polygon around the cell
+
+
+@dataclass(frozen=True)
+class Zone:
+    """A place off the board: a reserve, a supply, the dice, a discard pile."""
+
+    name: str  # "reserve-0", "ashes", "dice", ...
+    label: str  # as the rulebook names it: "Blue's reserve", "The Ashes"
+    owner: int | None = None  # the player it belongs to, None when shared
+
+
+@dataclass(frozen=True)
+class Board:
+    width: float
+    height: float
+    items: tuple  # the board's art (printkit.parts.core items), in the board's frame
+    cells: tuple[Cell, ...]
+    zones: tuple[Zone, ...] = ()
+
+
+@dataclass(frozen=True)
+class Piece:
+    """One piece, or one stack of like pieces, where a position puts it."""
+
+    name: str  # as the rulebook names it: "Builder", "Fire Bird"
+    where: str  # a Cell.name or a Zone.name
+    owner: int | None = None  # player index; None for a neutral piece
+    kind: str = ""  # the Part.kind of the part that prints it, to draw it with the kit's art
+    count: int = 1  # how many stand there together (a stack, a pile)
+    label: str = ""  # what a glance must read: a stack's height, a die's face
+    hidden: bool = False  # face down to this viewer: shown, but not what it is
+    meta: dict = field(default_factory=dict, compare=False)  # game-specific detail a table may show
+
+
+def stage(game: str):
+    """The game's ``table`` stage, or None where it has none yet."""
+    return games.optional_stage(game, "table")
