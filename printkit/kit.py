@@ -122,8 +122,9 @@ def planned_files(spec, options: BuildOptions, sheets) -> list[tuple[str, object
             plan.append((face.name, lambda path, face=face: png.write(face, path, bleed)))
     if "pdf" in options.formats:
         plan.append((rulebook.file_name(spec), lambda path: rulebook.write(spec, options, path)))
-        plan.append((rulebook.reference_file_name(spec),
-                     lambda path: rulebook.write(spec, options, path, reference=True)))
+        if games.optional_stage(spec.game, "rules") is not None:  # a reference of the engine, when there is one
+            plan.append((rulebook.reference_file_name(spec),
+                         lambda path: rulebook.write(spec, options, path, reference=True)))
     return plan
 
 

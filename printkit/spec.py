@@ -178,11 +178,43 @@ _Validator = jsonschema.validators.extend(
     type_checker=jsonschema.Draft202012Validator.TYPE_CHECKER.redefine("integer", _is_integer))
 
 
+COMPONENTS_DIR = SCHEMAS_DIR / "components"
+
+
+def component_schemas() -> dict:
+    """``type:`` -> the schema of that component type, one file each in
+    ``printkit/schemas/components/`` (``_*.yaml`` hold shared definitions)."""
+    return {path.stem: _read_schema(path) for path in sorted(COMPONENTS_DIR.glob("*.yaml"))
+            if not path.name.startswith("_")}
+
+
+def _any_component(types: dict) -> dict:
+    """The schema of one entry of ``components:``: its ``type:`` one of the
+    known types, then the rest by that type's own schema (so a mistake is
+    reported against the type the entry says it is, not against all of them)."""
+    return {"type": "object", "required": ["type"],
+            "properties": {"type": {"enum": sorted(types)}},
+            "allOf": [{"if": {"properties": {"type": {"const": kind}}, "required": ["type"]},
+                       "then": {"$ref": f"{kind}.yaml"}} for kind in sorted(types)]}
+
+
 @cache
 def validator_for(game: str):
-    """The schema validator of one game; "common.yaml" holds shared definitions."""
-    common = Resource.from_contents(_read_schema(SCHEMAS_DIR / "common.yaml"), default_specification=DRAFT202012)
-    registry = Registry().with_resource("common.yaml", common)
+    """The schema validator of one game; "common.yaml" holds shared definitions,
+    "components/<type>.yaml" each component type's (see ``component_schemas``)."""
+    def resource(contents):
+        return Resource.from_contents(contents, default_specification=DRAFT202012)
+
+    common = resource(_read_schema(SCHEMAS_DIR / "common.yaml"))
+    # A component schema's own references are resolved beside it, in
+    # components/: the common definitions are there under their name too.
+    registry = Registry().with_resources([("common.yaml", common), ("components/common.yaml", common)])
+    types = component_schemas()
+    registry = registry.with_resources(
+        [(f"components/{kind}.yaml", resource(schema)) for kind, schema in types.items()]
+        + [(f"components/{path.name}", resource(_read_schema(path)))
+           for path in sorted(COMPONENTS_DIR.glob("_*.yaml"))]
+        + [("components/any.yaml", resource(_any_component(types)))])
     return _Validator(_read_schema(games.schema_path(game)), registry=registry)
 
 

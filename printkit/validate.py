@@ -103,9 +103,11 @@ def run(name: str, playouts: int = 100, seed: int = 0, strict: bool = False, pla
     report["spec"] = specs.display_path(loaded.path)
     findings = list(loaded.warnings)
     module = games.stage(loaded.game, "checks")
-    configs = player_options(loaded, players, variant)
+    # A game of one's own may have no rules engine: everything but the playouts is checked.
+    playable = games.optional_stage(loaded.game, "rules") is not None
+    configs = player_options(loaded, players, variant) if playable else []
     engines = [rules.load(name, **options) for options in configs]  # a bad option is exit 2 via the CLI
-    if hasattr(module, "analyse"):
+    if hasattr(module, "analyse") and engines:
         findings += module.analyse(loaded, engines[0])
     findings += fit.paper_problems(loaded, BuildOptions(variant=variant))
     findings += footprint.kit_problems(loaded, BuildOptions(variant=variant))
@@ -115,7 +117,9 @@ def run(name: str, playouts: int = 100, seed: int = 0, strict: bool = False, pla
     errors = sum(1 for p in findings if p.severity == "error")
     warnings = sum(1 for p in findings if p.severity == "warning")
 
-    if playouts and not errors:
+    if not playable:
+        say("no playouts: this game has no rules engine")
+    if playouts and not errors and playable:
         total = f" ({playouts * len(configs):,} in all)" if len(configs) > 1 else ""
         say(f"random playouts: {playouts} per player count{total}, seed {seed}")
         for options, game in zip(configs, engines):
@@ -144,7 +148,7 @@ def run(name: str, playouts: int = 100, seed: int = 0, strict: bool = False, pla
                                               f"hit the length cap{' (max_turns)' if cap else ''}", "warning")
                 show(problem)
 
-    if balance and not errors:
+    if balance and not errors and playable:
         warnings += balance_check(name, loaded, configs, balance, seed, jobs, say, report, show)
 
     verdict = "unsound" if errors else "sound"

@@ -13,9 +13,21 @@ from __future__ import annotations
 
 from .. import games
 from .. import spec as _spec
+from ..errors import Problem, SpecError
 from .base import CHANCE, TERMINAL, Game, IllegalAction, State
 
-__all__ = ["CHANCE", "TERMINAL", "Game", "State", "IllegalAction", "load", "game_options"]
+__all__ = ["CHANCE", "TERMINAL", "Game", "State", "IllegalAction", "load", "game_options", "NoEngine"]
+
+
+class NoEngine(SpecError):
+    """A game that has no rules engine (a game of one's own): nothing to play.
+    Said at the spec's file, as a problem with the spec is."""
+
+    def __init__(self, loaded):
+        self.spec = loaded
+        super().__init__([Problem(_spec.display_path(loaded.path), None, None,
+                                  "this game has no rules engine; printkit can build and validate its kit, "
+                                  "but not play it (simulate, balance, moves, apply)")])
 
 
 def game_options(players: int | None = None, variant: str | None = None) -> dict:
@@ -34,7 +46,9 @@ def load(name: str, **options) -> Game:
     Options are game-specific (for example ``players=3`` or
     ``variant="team"``); each game module documents its own."""
     loaded = _spec.load(name)
-    module = games.stage(loaded.game, "rules")
+    module = games.optional_stage(loaded.game, "rules")
+    if module is None:
+        raise NoEngine(loaded)
     if "variant" in options:
         options["variant"] = _spec.variant_named(loaded, options["variant"])
     return module.Game(loaded, **options)

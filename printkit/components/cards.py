@@ -1,0 +1,9 @@
+"""Cards: a component of a custom game (see printkit.components)."""
+
+from __future__ import annotations
+
+TYPES = ("cards",)
+
+
+def parts(component: dict, ctx) -> list:
+    return []

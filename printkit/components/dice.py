@@ -1,0 +1,9 @@
+"""Dice: a component of a custom game (see printkit.components)."""
+
+from __future__ import annotations
+
+TYPES = ("dice",)
+
+
+def parts(component: dict, ctx) -> list:
+    return []
