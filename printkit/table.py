@@ -25,6 +25,17 @@ stage, ``printkit/games/<id>/table.py``, with:
 A game without a rules engine (a designer's own game) still has a board and
 pieces to lay out freely; its ``pieces`` takes ``state`` None.
 
+A legal move is played by clicking its ``touches`` in order. Several moves
+may touch the same places (a type chosen at set-up, a choice made after the
+target is reached): a table then offers their notations in a small menu.
+A ``touches`` may also be asked of a chance outcome (a die's face): it
+names where the chance shows (the dice), for a table that rolls by a click.
+
+Helpers for the stages: ``grid_art`` puts a square-grid board's art back
+together as ``printkit.parts.sections`` cuts it (the same squares, the same
+frame round them, no glue tabs, cut lines or section labels);
+``square_cell`` makes the cell of one of its squares.
+
 Coordinates are millimetres in the assembled board's frame: origin at its
 bottom-left corner, x to the right, y up, as ``printkit.parts.core`` draws.
 """
@@ -34,6 +45,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from . import games
+from .parts.core import INK, Line, rect
 
 Point = tuple[float, float]
 
@@ -82,3 +94,26 @@ class Piece:
 def stage(game: str):
     """The game's ``table`` stage, or None where it has none yet."""
     return games.optional_stage(game, "table")
+
+
+def grid_art(columns: int, rows: int, square: float, draw_cell) -> tuple[list, float, float, float]:
+    """A board cut by ``printkit.parts.sections`` whole again: ``draw_cell(column,
+    row, x, y, size)`` as the sections call it, every square in the frame the
+    outer sections print round them, and the board's edge where its outline
+    is cut. Returns (items, width, height, margin): the squares start
+    ``margin`` mm in from the board's lower left corner."""
+    from .parts.sections import FRAME
+
+    items: list = []
+    for row in range(rows):
+        for column in range(columns):
+            items += draw_cell(column, row, FRAME + column * square, FRAME + row * square, square)
+    width, height = columns * square + 2 * FRAME, rows * square + 2 * FRAME
+    items.append(Line(rect(0.0, 0.0, width, height), role="art", closed=True, color=INK, width_pt=0.5))
+    return items, width, height, FRAME
+
+
+def square_cell(name: str, x: float, y: float, w: float, h: float | None = None) -> Cell:
+    """The cell of a rectangle whose lower left corner is (x, y)."""
+    h = w if h is None else h
+    return Cell(name, (x + w / 2, y + h / 2), rect(x, y, w, h))

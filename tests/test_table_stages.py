@@ -1,0 +1,217 @@
+"""Each game's table stage (``printkit.table``): its assembled board, pieces and touches.
+
+Over seeded random playouts of every game: cell names unique and every cell
+centre inside its outline and the board; every piece on a cell or zone of the
+board; the pieces a position holds all shown (per game); a seat's pieces the
+same whatever is hidden from it; every legal move's touches on the board,
+the first naming the piece that moves. Then exact positions after a known
+opening, and the assembled board measured against the printed sections.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from functools import cache
+
+import pytest
+from shapely.geometry import Point, Polygon
+
+from printkit import parts as _parts  # noqa: F401  (the games' parts modules import it)
+from printkit import rules, spec, table
+from printkit.options import BuildOptions
+from printkit.playout import choose
+
+SAMPLES = 12  # positions per playout whose every legal move is checked
+PLAYOUT_SEEDS = (3, 4)
+
+
+@cache
+def setting(game_id: str, options: tuple = ()):
+    """(spec, game, table stage, board) of a game, made once."""
+    sp = spec.load(game_id)
+    stage = table.stage(game_id)
+    return sp, rules.load(game_id, **dict(options)), stage, stage.board(sp, BuildOptions())
+
+
+@cache
+def positions(game_id: str, options: tuple = ()) -> tuple:
+    """States along seeded random playouts: every position, as states."""
+    _, game, _, _ = setting(game_id, options)
+    out = []
+    for seed in PLAYOUT_SEEDS:
+        state, rng = game.initial_state(), random.Random(seed)
+        while True:
+            out.append(state.clone())
+            if state.is_terminal():
+                break
+            state.apply(choose(state, rng))
+    return tuple(out)
+
+
+def sampled(game_id: str, options: tuple = (), count: int = SAMPLES) -> list:
+    every = positions(game_id, options)
+    return list(every[:: max(1, len(every) // count)])
+
+
+def places(board) -> set:
+    return {c.name for c in board.cells} | {z.name for z in board.zones}
+
+
+CONFIGS = [("playground", ())]
+
+
+@pytest.mark.parametrize("game_id,options", CONFIGS)
+def test_cells_are_named_once_and_lie_on_the_board(game_id, options):
+    _, _, _, board = setting(game_id, options)
+    names = [c.name for c in board.cells] + [z.name for z in board.zones]
+    assert len(names) == len(set(names)), [n for n, k in Counter(names).items() if k > 1]
+    frame = Polygon([(0, 0), (board.width, 0), (board.width, board.height), (0, board.height)])
+    for cell in board.cells:
+        outline = Polygon(cell.outline)
+        assert outline.is_valid and outline.area > 1.0, cell.name
+        assert outline.contains(Point(cell.center)), cell.name
+        assert frame.buffer(1e-6).contains(outline), cell.name
+    assert board.items, "the board has its art"
+
+
+@pytest.mark.parametrize("game_id,options", CONFIGS)
+def test_pieces_stand_on_the_board_and_are_all_there(game_id, options):
+    sp, game, stage, board = setting(game_id, options)
+    known = places(board)
+    for state in sampled(game_id, options, 40):
+        for viewer in (None, *range(game.num_players)):
+            shown = stage.pieces(sp, state, viewer)
+            assert {p.where for p in shown} <= known
+            assert all(p.count >= 1 for p in shown)
+            CONSERVED[game_id](sp, state, viewer, shown)
+
+
+@pytest.mark.parametrize("game_id,options", CONFIGS)
+def test_a_seats_pieces_do_not_change_with_what_is_hidden_from_it(game_id, options):
+    sp, game, stage, _ = setting(game_id, options)
+    rng = random.Random(7)
+    tried = 0
+    for state in sampled(game_id, options, 40):
+        for p in range(game.num_players):
+            for make in (state.hidden_variant, state.resample):
+                other = make(p, rng)
+                if other is None:
+                    continue
+                tried += 1
+                assert stage.pieces(sp, other, p) == stage.pieces(sp, state, p)
+    assert tried
+
+
+@pytest.mark.parametrize("game_id,options", CONFIGS)
+def test_every_legal_move_is_clicks_on_the_board(game_id, options):
+    sp, game, stage, board = setting(game_id, options)
+    known = places(board)
+    moves = 0
+    for state in sampled(game_id, options):
+        if state.is_terminal():
+            continue
+        everything = stage.pieces(sp, state, None)
+        actions = [a for a, _ in state.chance_outcomes()] if state.is_chance_node() else state.legal_actions()
+        for action in actions:
+            clicks = stage.touches(sp, state, action)
+            assert clicks and set(clicks) <= known, (state.action_to_string(action), clicks)
+            if not state.is_chance_node():
+                moves += 1
+                MOVER[game_id](sp, state, action, clicks, everything)
+    assert moves
+
+
+# --- Playground Battles ---------------------------------------------------------------------------
+
+def _playground_conserved(sp, state, viewer, shown):
+    """Each colour's 24 cards: the army on the board or off it, the rest in the reserve."""
+    cards = 3 * sp["cards"]["per_type"]
+    for owner in range(2):
+        mine = [p for p in shown if p.owner == owner and p.kind == "card"]
+        assert sum(p.count for p in mine) == cards
+        army = [i for i in range(len(state.owners)) if state.owners[i] == owner]
+        on_board = [p for p in mine if p.where[0].isalpha() and p.where[1:].isdigit()]
+        assert len(on_board) == sum(state.at[i] is not None for i in army)
+        if viewer in (None, owner):  # the owner (or everyone) sees each type's count
+            for t, kind in enumerate(("Rock", "Paper", "Scissors")):
+                assert sum(p.count for p in mine if p.name == kind) == sp["cards"]["per_type"]
+    assert [p.label for p in shown if p.kind == "die"] == [str(state.roll or "")]
+
+
+def _playground_mover(sp, state, action, clicks, everything):
+    g, p = state.game, state.player
+    text = state.action_to_string(action)
+    if state.phase == "setup":
+        assert clicks[0] == f"reserve-{p}"
+        return
+    if text == "pass":
+        assert clicks == ("dice",)
+        return
+    mine = {x.where for x in everything if x.owner == p}
+    assert clicks[0] in mine, (text, clicks)
+    if text.startswith("keep"):
+        assert clicks[0] == g.name_of(state.pending[0])
+        assert clicks[1] == (text.split()[-1] if text.split()[-1] != "off" else f"off-{p}")
+    else:
+        source, target = text.replace("x", "-").split("-", 1)
+        assert clicks == (source, target if target != "base" else f"base-{1 - p}")
+
+
+def test_playground_set_up_and_opening_move():
+    """"After selecting your pieces, set them along the back row of the board
+    directly in front of your base." """
+    sp, game, stage, board = setting("playground")
+    state = game.initial_state()
+    assert stage.touches(sp, state, 0) == ("reserve-0", "a1")
+    for letter in "RPSRRRRRRR" + "SSSPRSSSSS":
+        state.apply(state.string_to_action(letter))
+    for notation in ("first Blue", "roll 3"):
+        state.apply(state.string_to_action(notation))
+    move = state.string_to_action("c1-c4")
+    assert stage.touches(sp, state, move) == ("c1", "c4")
+    state.apply(move)
+    shown = stage.pieces(sp, state, 1)
+    # Red sees Blue's Scissors on c4 as a piece, its type hidden; its own Scissors on a8 by name.
+    assert [(p.name, p.hidden) for p in shown if p.where == "c4"] == [("Piece", True)]
+    assert [(p.name, p.owner) for p in shown if p.where == "a8"] == [("Scissors", 1)]
+    assert not [p for p in shown if p.where == "c1"]
+    assert [p.name for p in stage.pieces(sp, state, None) if p.where == "c4"] == ["Scissors"]
+    cells = {c.name: c for c in board.cells}
+    square = sp["board"]["square_mm"]
+    # c1 is the third square of the row above the base row: its centre 2.5 and 1.5 squares in from the frame.
+    x0, y0 = cells["a1"].outline[0]
+    assert cells["c4"].center == pytest.approx((x0 + 2.5 * square, y0 + 3.5 * square))
+    assert cells["base-0"].center[1] == pytest.approx(y0 - square / 2)
+
+
+def _sections_extent(sections) -> tuple[float, float]:
+    """The printed sections laid where they go, less their glue tabs (under the next)."""
+    x0 = min(p.meta["origin"][0] for p in sections)
+    y0 = min(p.meta["origin"][1] for p in sections)
+    x1 = max(p.meta["origin"][0] + p.width for p in sections if p.meta["section"][0] == p.meta["grid"][0] - 1)
+    y1 = max(p.meta["origin"][1] + p.height for p in sections if p.meta["section"][1] == p.meta["grid"][1] - 1)
+    return x1 - x0, y1 - y0
+
+
+def test_playground_board_measures_as_its_sections_joined():
+    from printkit.games.playground import parts
+
+    sp, _, _, board = setting("playground")
+    sections = parts.board_sections(sp, BuildOptions())
+    assert len(sections) > 1
+    assert (board.width, board.height) == pytest.approx(_sections_extent(sections))
+    # Each section's squares land on the same cells: its first square's corner, in the board's frame.
+    cells = {c.name: c for c in board.cells}
+    x0 = min(p.meta["origin"][0] for p in sections)
+    y0 = min(p.meta["origin"][1] for p in sections)
+    square = sp["board"]["square_mm"]
+    for part in sections:
+        (c0, _), (r0, _) = part.meta["squares"]
+        if 0 < r0 < sp["board"]["rows"] + 1:  # a playing row (drawn row 0 is the first base row)
+            name = f"{'abcdefghij'[c0]}{r0}"
+            assert cells[name].outline[0] == pytest.approx((c0 * square - x0, r0 * square - y0))
+
+
+CONSERVED = {"playground": _playground_conserved}
+MOVER = {"playground": _playground_mover}
