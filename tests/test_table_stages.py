@@ -23,7 +23,7 @@ from printkit.options import BuildOptions
 from printkit.playout import choose
 
 SAMPLES = 12  # positions per playout whose every legal move is checked
-PLAYOUT_SEEDS = (3, 4)
+PLAYOUT_SEEDS = (3, 5)
 
 
 @cache
@@ -31,7 +31,8 @@ def setting(game_id: str, options: tuple = ()):
     """(spec, game, table stage, board) of a game, made once."""
     sp = spec.load(game_id)
     stage = table.stage(game_id)
-    return sp, rules.load(game_id, **dict(options)), stage, stage.board(sp, BuildOptions())
+    game = rules.load(game_id, **dict(options))
+    return sp, game, stage, stage.board(sp, BuildOptions(colors=game.num_players))
 
 
 @cache
@@ -58,7 +59,7 @@ def places(board) -> set:
     return {c.name for c in board.cells} | {z.name for z in board.zones}
 
 
-CONFIGS = [("playground", ())]
+CONFIGS = [("playground", ()), ("mckinney", (("players", 2),)), ("mckinney", (("players", 4),))]
 
 
 @pytest.mark.parametrize("game_id,options", CONFIGS)
@@ -108,7 +109,9 @@ def test_every_legal_move_is_clicks_on_the_board(game_id, options):
     sp, game, stage, board = setting(game_id, options)
     known = places(board)
     moves = 0
-    for state in sampled(game_id, options):
+    rare = [s for s in positions(game_id, options) if RARE[game_id](s)]
+    assert rare, "the playouts reach the game's rarer choices"
+    for state in sampled(game_id, options) + rare[:SAMPLES]:
         if state.is_terminal():
             continue
         everything = stage.pieces(sp, state, None)
@@ -213,5 +216,100 @@ def test_playground_board_measures_as_its_sections_joined():
             assert cells[name].outline[0] == pytest.approx((c0 * square - x0, r0 * square - y0))
 
 
-CONSERVED = {"playground": _playground_conserved}
-MOVER = {"playground": _playground_mover}
+# --- McKinney ----------------------------------------------------------------------------------------
+
+def _mckinney_conserved(sp, state, viewer, shown):
+    """Per player: every Unit on the board or in its cache, one Builder, two Slider Markers."""
+    view = state.to_json()
+    for owner, entry in enumerate(view["players"]):
+        mine = [p for p in shown if p.owner == owner]
+        units = [p for p in mine if p.kind == "unit"]
+        assert sum(p.count for p in units) == sum(sp["pieces"]["units"].values())
+        on_board = sorted(p.where for p in units if not p.where.startswith("cache-") and not p.meta.get("passing"))
+        assert on_board == sorted(sq for sq, code in view["pieces"].items() if code[:-1] == str(owner)
+                                  and code[-1] != "B")
+        # A Unit passing over a friend stands where its move has got to.
+        assert [p.where for p in units if p.meta.get("passing")] in ([], view["path"][-1:])
+        builders = [p for p in mine if p.kind == "builder"]
+        assert len(builders) == 1 and builders[0].label == str(entry["shields"])
+        markers = sorted(p.where for p in mine if p.kind == "slider-marker")
+        seat = entry["seat"]
+        assert markers == [f"slider-{seat}-A{entry['sliders']['A'] + 1}", f"slider-{seat}-B{entry['sliders']['B'] + 1}"]
+
+
+def _mckinney_mover(sp, state, action, clicks, everything):
+    text = state.action_to_string(action)
+    p = state.player
+    if text in ("pass", "stop", "done", "end"):
+        assert clicks == ("done",)
+        return
+    if "@" in text:  # a build: from the cache of its type
+        kind = {"P": "paper", "R": "rock", "S": "scissors"}[text[0]]
+        assert clicks == (f"cache-{state.game.seats[p]}-{kind}", text[2:])
+        return
+    piece = [x for x in everything if x.where == clicks[0]]
+    if len(piece) == 2:  # a Unit passing over a friend moves on, not the friend
+        piece = [x for x in piece if x.meta.get("passing")]
+    assert len(piece) == 1 and piece[0].owner == p, (text, clicks)
+    if text[0] in "AB" and text[1] in "+-":  # a Slider: the Builder on its +/- space, then the notch
+        assert piece[0].name == "Builder" and clicks[1].startswith(f"slider-{state.game.seats[p]}-{text[0]}")
+    elif text[0] == "B":
+        assert piece[0].name == "Builder" and clicks[1] == text[1:]
+    else:
+        assert clicks == tuple(text.replace("x", "-").split("-"))
+
+
+def test_mckinney_opening_and_sliders():
+    """"Building Units is as simple as laying the tiles onto any unoccupied Space
+    adjacent to the Builder"; "Both Sliders begin the game set to the far left
+    position until they move." """
+    sp, game, stage, board = setting("mckinney", (("players", 2),))
+    state = game.initial_state()
+    shown = stage.pieces(sp, state, None)
+    cells = {c.name: c for c in board.cells}
+    # Each Marker stands on the notch the track marks "Start".
+    starts = [i for i in board.items if getattr(i, "text", None) == "Start"]
+    for marker in (p for p in shown if p.kind == "slider-marker"):
+        outline = Polygon(cells[marker.where].outline)
+        assert sum(outline.contains(Point(t.x, t.y)) for t in starts) == 1, marker
+    assert [p.where for p in shown if p.name == "Builder"] == ["g8", "h7"]
+    build = state.string_to_action("P@f8")
+    assert stage.touches(sp, state, build) == ("cache-0-paper", "f8")
+    state.apply(build)
+    shown = stage.pieces(sp, state, 1)
+    assert [(p.name, p.owner) for p in shown if p.where == "f8"] == [("Paper Unit", 0)]
+    assert [p.count for p in shown if p.where == "cache-0-paper"] == [sp["pieces"]["units"]["paper"] - 1]
+    square = sp["board"]["square_mm"]
+    assert cells["f8"].center[0] - cells["g8"].center[0] == pytest.approx(-square)
+
+
+def test_mckinney_board_measures_as_its_quadrants_joined():
+    from printkit.games.mckinney import parts
+
+    sp, _, _, board = setting("mckinney", (("players", 4),))
+    quadrants = parts.quadrant_parts(sp, [0, 1, 2, 3])
+    corners = []
+    for part in quadrants:
+        ox, oy = part.meta["board_offset"]
+        cut = next(i for i in part.items if getattr(i, "role", None) == "cut" and getattr(i, "closed", False))
+        corners += [(x + ox, y + oy) for x, y in cut.points]
+    x0, y0 = min(x for x, _ in corners), min(y for _, y in corners)
+    assert (board.width, board.height) == pytest.approx((max(x for x, _ in corners) - x0,
+                                                         max(y for _, y in corners) - y0))
+    # Each quadrant's play grid, as printed, is where the board's cells are.
+    cells = {c.name: c for c in board.cells}
+    for part in quadrants:
+        ox, oy = part.meta["board_offset"]
+        gx0, gy0, gx1, gy1 = part.meta["grid"]
+        inside = [c for c in cells.values() if not c.name.startswith("slider-")
+                  and gx0 + ox - x0 < c.center[0] < gx1 + ox - x0 and gy0 + oy - y0 < c.center[1] < gy1 + oy - y0]
+        assert len(inside) == sp["board"]["quadrant_size"] ** 2
+    assert len([c for c in cells if not c.startswith("slider-")]) == (2 * sp["board"]["quadrant_size"]) ** 2
+
+
+# Positions with the choices random play seldom meets: a broken stalemate's
+# choice (Playground), a Slider's direction (McKinney).
+RARE = {"playground": lambda s: s.phase == "break",
+        "mckinney": lambda s: s.to_json()["phase"] == "slider"}
+CONSERVED = {"playground": _playground_conserved, "mckinney": _mckinney_conserved}
+MOVER = {"playground": _playground_mover, "mckinney": _mckinney_mover}

@@ -9,13 +9,20 @@ neighbour; every section is labelled with where it goes ("row 2, column 1
 of 2 x 2"), and ``assembly(...)`` draws the plan for the cover sheet. ``draw_cell(column, row, x, y, size)`` returns
 the art of one square in board millimetres (origin at the board's lower
 left). No game is named here: any rectangular board can use it.
+
+``cell_sections(cells, draw_cell, tab, name)`` does the same for a board
+of any cells, hexes among them: the sections are cut along the cells' own
+edges (a zigzag between rows of hexes), each seam's tab following it.
 """
 
 from __future__ import annotations
 
+import math
+
 from ..sheets import PAPERS, page_for
-from .core import (ASCENT, CUT, CUT_CLEAR, DESCENT, INK, MIN_TEXT_PT, MOUNTAIN, PT, Fill, Line, Part, Text,
-                   glue_tab_art, rect, tabbed_outline, translate)
+from ..writers.fonts import fit_size
+from .core import (ASCENT, CUT, CUT_CLEAR, DESCENT, GLUE, GLUE_GREY, INK, MIN_TEXT_PT, MOUNTAIN, PT, Fill, Line,
+                   Part, Text, glue_tab_art, rect, tab_label, tabbed_outline, translate)
 
 FRAME = 6.0  # mm of board margin around the outer edges of the squares, where each section is labelled
 LABEL_SIZE = MIN_TEXT_PT  # points; the label sits CUT_CLEAR or more from the cut
@@ -104,3 +111,161 @@ def assembly(parts: list[Part], scale: float = 0.25) -> list:
         items.append(Text(x + part.width * scale / 2, y + part.height * scale / 2,
                           part.name.rsplit(" ", 1)[-1], size=9, bold=True))
     return items
+
+
+# --- boards of any cells (hexes) -------------------------------------------------
+
+def _territories(cells: dict, box_: tuple) -> dict:
+    """Each cell's share of the board: the points nearer its centre than any
+    other's (its Voronoi cell), clipped to the board ``box_``. On a regular
+    grid inside the board that is the cell itself; at the edge it takes the
+    frame beyond it, so sections cut along the cells' own edges out to the
+    board's edge. Snapped to a micrometre so neighbours share exact edges."""
+    import shapely
+    from shapely.geometry import MultiPoint, Point, box
+
+    frame = box(*box_)
+    keys = sorted(cells)
+    diagram = shapely.voronoi_polygons(MultiPoint([cells[k][0] for k in keys]), extend_to=frame)
+    pieces = [shapely.set_precision(g.intersection(frame), 1e-6) for g in diagram.geoms]
+    out = {}
+    for key in keys:
+        at = Point(cells[key][0])
+        out[key] = next(p for p in pieces if p.contains(at))
+    return out
+
+
+def _seam(a, b):
+    """The line two territories share, as one polyline (None where they only touch at a point)."""
+    from shapely.geometry import LineString, MultiLineString
+    from shapely.ops import linemerge
+
+    shared = a.boundary.intersection(b.boundary)
+    lines = [g for g in getattr(shared, "geoms", [shared]) if isinstance(g, (LineString, MultiLineString))]
+    if not lines:
+        return None
+    merged = linemerge(lines)
+    if isinstance(merged, MultiLineString):  # pieces that do not join: the longest is the seam
+        merged = max(merged.geoms, key=lambda g: g.length)
+    return merged if merged.length > 1e-6 else None
+
+
+def _seam_tab(seam, into, depth: float):
+    """The fold (a polyline) and the tab polygon of a glue tab along ``seam``,
+    on the side of it that lies in ``into`` (the neighbour it slips under),
+    its ends cut in at 45 degrees."""
+    from .core import tapered_free_edge
+
+    points = [tuple(p) for p in seam.coords]
+    free = seam.offset_curve(-depth, join_style="mitre")
+    probe = free.interpolate(0.5, normalized=True)
+    if not into.buffer(1e-6).contains(probe):  # the right-hand side is the other way: run the seam back
+        points.reverse()
+        from shapely.geometry import LineString
+        free = LineString(points).offset_curve(-depth, join_style="mitre")
+    # The offset may come in pieces that meet end to end: one polyline again.
+    free_points = []
+    for piece in getattr(free, "geoms", [free]):
+        free_points += [tuple(p) for p in piece.coords if not free_points or math.dist(free_points[-1], p) > 1e-9]
+    edge = tapered_free_edge(points, free_points)
+    return tuple(points), tuple(points) + tuple(reversed(edge))
+
+
+def cell_sections(cells: dict, draw_cell, tab: float, name: str = "Board", group: str = "board",
+                  sized_by: tuple = ()) -> list[Part]:
+    """A board of any cells (hexes, or squares) cut into sections along the cells' edges.
+
+    ``cells`` maps (column, row) to (centre, outline) in board millimetres;
+    ``draw_cell(key)`` returns a cell's art. The board is the cells' extent
+    and FRAME round it. Sections are bands of columns and of rows, the fewest
+    that fit every paper; each seam (a zigzag between hexes) gets one glue
+    tab along its whole length, on the section left of it or below it,
+    creased to slip under the neighbour. Meta as ``sections``, with
+    ``cells``: the keys each section holds."""
+    from shapely.geometry import Polygon, box
+    from shapely.geometry.polygon import orient
+    from shapely.ops import unary_union
+
+    xs = [p[0] for _, outline in cells.values() for p in outline]
+    ys = [p[1] for _, outline in cells.values() for p in outline]
+    board = (min(xs) - FRAME, min(ys) - FRAME, max(xs) + FRAME, max(ys) + FRAME)
+    share = _territories(cells, board)
+    columns = sorted({c for c, _ in cells})
+    rows = sorted({r for _, r in cells})
+
+    def cut(across: int, up: int):
+        xs_, ys_ = _spans(len(columns), across), _spans(len(rows), up)
+        grid = {}
+        for key in cells:
+            i = next(k for k, (s, e) in enumerate(xs_) if s <= columns.index(key[0]) < e)
+            j = next(k for k, (s, e) in enumerate(ys_) if s <= rows.index(key[1]) < e)
+            grid.setdefault((i, j), []).append(key)
+        areas = {ij: unary_union([share[k] for k in keys]) for ij, keys in grid.items()}
+        shapes = {}
+        for (i, j), area in areas.items():
+            tabs = []
+            for other in ((i + 1, j), (i, j + 1)):
+                if other in areas:
+                    seam = _seam(area, areas[other])
+                    if seam is not None:
+                        tabs.append(_seam_tab(seam, areas[other], tab))
+            outline = unary_union([area] + [Polygon(t) for _, t in tabs])
+            shapes[(i, j)] = (grid[(i, j)], area, tabs, outline)
+        return shapes
+
+    best = None
+    for across in range(1, len(columns) + 1):
+        for up in range(1, len(rows) + 1):
+            key = (across * up, max(across, up))
+            if best is not None and key >= best[0]:
+                continue
+            shapes = cut(across, up)
+            if len(shapes) != across * up or any(not isinstance(s[3], Polygon) for s in shapes.values()):
+                continue
+            fits = True
+            for *_, outline in shapes.values():
+                x0, y0, x1, y1 = outline.bounds
+                probe = Part("probe", x1 - x0, y1 - y0)
+                if not all(page_for(probe, paper) is not None for paper in PAPERS.values()):
+                    fits = False
+                    break
+            if fits:
+                best = (key, (across, up), shapes)
+    if best is None:
+        raise ValueError("a single cell does not fit the paper")
+    (_, (across, up), shapes) = best
+    out = []
+    for (i, j) in sorted(shapes, key=lambda ij: (ij[1], ij[0])):
+        keys, area, tabs, outline = shapes[(i, j)]
+        number = j * across + i + 1
+        items: list = []
+        for key in sorted(keys, key=lambda k: (k[1], k[0])):
+            items += draw_cell(key)
+        for fold, polygon in tabs:
+            items.append(Fill(polygon, GLUE_GREY, role=GLUE))
+            items.append(Line(fold, role=MOUNTAIN))
+            # Words on every other long stretch of the fold, each read along it.
+            long = [(a, b) for a, b in zip(fold, fold[1:]) if math.dist(a, b) >= 3 * tab]
+            for a, b in long[::2] or [max(zip(fold, fold[1:]), key=lambda ab: math.dist(*ab))]:
+                items += tab_label(a, b, tab, "glue under the next section", size=min(7.0, tab * 1.6))
+        ring = orient(outline, 1.0)
+        items.append(Line(tuple(ring.exterior.coords)[:-1], role=CUT, closed=True))
+        label = f"{name} section {number} of {across * up}: row {j + 1}, column {i + 1}"
+        # In the frame along the board's outer edge (bottom or top), clear of the cells.
+        low = j == 0
+        band_y = (board[1], board[1] + FRAME) if low else (board[3] - FRAME, board[3])
+        strip = area.intersection(box(board[0], band_y[0], board[2], band_y[1]))
+        if not strip.is_empty:
+            sx0, _, sx1, _ = strip.bounds
+            size = fit_size(label, sx1 - sx0 - 3.0 - CUT_CLEAR, LABEL_SIZE, smallest=4.0)
+            label_y = band_y[0] + CUT_CLEAR + DESCENT * size * PT if low else \
+                band_y[1] - CUT_CLEAR - ASCENT * size * PT - 0.2
+            items.append(Text(sx0 + 3.0, label_y, label, size=size, anchor="start"))
+        ox, oy, x1, y1 = ring.bounds
+        part = Part(f"{name} section {number}", x1 - ox, y1 - oy, kind="board", group=f"{group}-{number}",
+                    rotatable=True, sized_by=sized_by)
+        part.extend(translate(items, -ox, -oy))
+        part.meta = {"section": (i, j), "grid": (across, up), "origin": (ox, oy), "cells": tuple(sorted(keys)),
+                     "board": board}
+        out.append(part)
+    return out

@@ -279,13 +279,13 @@ CORNER_NAME, CORNER_PT = 0.62, MIN_TEXT_PT  # a start corner's colour name: its 
 LABEL_INSET = 3.0  # mm from the track's end (a cut line) to its labels
 
 
-def _track(spec, q: Quadrant, slider: str, horizontal: bool) -> list:
-    """One Slider's track along an outer edge of the grid: a label cell, then a
-    notch cell per position showing both values of its pair, and a spot for the
-    Slider Marker under each, the start notch marked."""
+def _track_axes(q: Quadrant, horizontal: bool):
+    """(at, up) of a Slider's track along an outer edge of the grid: ``at(u, v)``
+    the board point ``u`` mm along the track from its label end and ``v`` mm
+    out from the grid, ``up`` the way its words read."""
     g = q.geometry
     sx, sy = q.signs
-    G, T = g.grid, g.track
+    G = g.grid
     if horizontal:
         V = (0.0, float(sy))
         R = (-float(sy), 0.0)
@@ -298,14 +298,39 @@ def _track(spec, q: Quadrant, slider: str, horizontal: bool) -> list:
         edge_x = sx * G
         start_y = max(0, sy * G) if R[1] < 0 else min(0, sy * G)
         origin = (edge_x, start_y)
-    up = (-V[0], -V[1])
 
     def at(u, v):
         return (origin[0] + u * R[0] + v * V[0], origin[1] + u * R[1] + v * V[1])
 
-    def cell(u0, v0, u1, v1):
-        return (at(u0, v0), at(u1, v0), at(u1, v1), at(u0, v1))
+    return at, (-V[0], -V[1])
 
+
+def notch_spots(spec, q: Quadrant, slider: str) -> list[tuple]:
+    """The Slider Marker's spot of each notch of a Slider's track on quadrant
+    ``q`` (A along the edge across the top or bottom, B up the side), corners
+    in the board frame: where the Marker stands at that notch."""
+    g = q.geometry
+    at, _ = _track_axes(q, slider == "A")
+    L, c = track_cells(spec, slider, g)
+    r = (g.track - marker_row(g.marker)) / 2
+    spot = g.marker + 0.8
+    vm = 2 * r + 0.4 + spot / 2  # CUT_CLEAR from the quadrant's cut
+    out = []
+    for k in range(len(spec["sliders"][slider]["notches"])):
+        mid = L + (k + 0.5) * c
+        u0, v0, u1, v1 = mid - spot / 2, vm - spot / 2, mid + spot / 2, vm + spot / 2
+        out.append((at(u0, v0), at(u1, v0), at(u1, v1), at(u0, v1)))
+    return out
+
+
+def _track(spec, q: Quadrant, slider: str, horizontal: bool) -> list:
+    """One Slider's track along an outer edge of the grid: a label cell, then a
+    notch cell per position showing both values of its pair, and a spot for the
+    Slider Marker under each (``notch_spots``), the start notch marked."""
+    g = q.geometry
+    G, T = g.grid, g.track
+    at, up = _track_axes(q, horizontal)
+    spots = notch_spots(spec, q, slider)
     data = spec["sliders"][slider]
     notches = data["notches"]
     n = len(notches)
@@ -333,8 +358,8 @@ def _track(spec, q: Quadrant, slider: str, horizontal: bool) -> list:
         items.append(_text_on(*at(mid, r / 2), str(first), up, size, bold=True))
         items.append(_text_on(*at(mid, 1.5 * r), str(second), up, size))
         spot = g.marker + 0.8
-        vm = 2 * r + 0.4 + spot / 2  # CUT_CLEAR from the quadrant's cut
-        corners = cell(mid - spot / 2, vm - spot / 2, mid + spot / 2, vm + spot / 2)
+        vm = 2 * r + 0.4 + spot / 2
+        corners = spots[k]
         if k == data["start"]:
             items.append(Line(corners, role=ART, closed=True, width_pt=1.2))
             items.append(_text_on(*at(mid, vm), "Start", up, fit_size("Start", spot - 1.4, MIN_TEXT_PT, bold=True,
