@@ -56,6 +56,8 @@ def test_every_game_folder_is_a_known_game_with_its_stages_and_spec():
         assert games.schema_path(game).is_file(), game
         for stage in games.STAGES:
             assert f"printkit.games.{game}.{stage}" in MODULES, (game, stage)
+        # A bundled game has a rules engine; only a game of one's own goes without.
+        assert f"printkit.games.{game}.rules" in MODULES or game == "custom", game
     assert set(spec.bundled_games()) <= set(games.known())
 
 

@@ -97,10 +97,16 @@ class Context:
         return tables.rows(self, keys)
 
     def image(self, keys: tuple, relative: str):
-        """An image file beside the spec, loaded and checked (``printkit.components.images``)."""
+        """An image file beside the spec, loaded and checked
+        (``printkit.components.images``); a problem at the line of ``keys``."""
+        return self.picture(relative, lambda message: self.problem(keys, message))
+
+    def picture(self, relative: str, at):
+        """An image file beside the spec; ``at(message)`` places a problem
+        (a table's row names its pictures itself)."""
         from . import images
 
-        return images.load(self, keys, relative)
+        return images.load(self, relative, at)
 
 
 def spec_folder(spec) -> Path:
@@ -110,9 +116,15 @@ def spec_folder(spec) -> Path:
 def parts(spec, options) -> list:
     """Every part of every component of ``spec``, in the spec's order.
     All components' problems are raised together."""
+    return [part for made in made_by_component(spec, options).values() for part in made]
+
+
+def made_by_component(spec, options) -> dict:
+    """Component name -> its parts, in the spec's order; every component's
+    problems raised together."""
     ctx = Context(spec, options, spec_folder(spec))
     found = registry()
-    out, problems = [], []
+    out, problems = {}, []
     for index, component in enumerate(spec.data.get("components") or []):
         here = ctx.at(index)
         module = found.get(component.get("type"))
@@ -120,7 +132,7 @@ def parts(spec, options) -> list:
             problems.append(here.problem(("type",), f"printkit cannot make {component.get('type')!r} yet"))
             continue
         try:
-            out.extend(module.parts(component, here))
+            out[here.name()] = module.parts(component, here)
         except SpecError as error:
             problems.extend(error.problems)
     if problems:

@@ -8,10 +8,13 @@ A game is a package ``printkit/games/<id>/`` holding:
   say) and, optionally, ``analyse(spec, game) -> list[Problem]`` (validate's
   look at a sound layout) and ``player_counts(spec, variant) -> list[int]``;
 - ``rules.py``: ``Game`` and ``State``, the engine contract of
-  ``printkit.rules.base``;
+  ``printkit.rules.base`` (a game without one, ``custom``, has no playouts:
+  ``rules.load`` refuses it with ``rules.NoEngine``);
 - ``parts.py``: ``parts(spec, options) -> list[Part]`` and, optionally,
   ``figures(spec, options)`` (rulebook drawings), ``sheet_title(group,
-  parts)`` and ``cover(spec, options, width, height)`` (cover art);
+  parts)``, ``cover(spec, options, width, height)`` (cover art) and
+  ``rulebook(spec, options, figures) -> str`` (the rulebook's Markdown, for
+  a game whose spec brings its own rules rather than a template's);
 - optionally ``evaluation.py``: ``evaluate(game, view, player) -> float`` in
   (-1, 1), how well a position stands for ``player`` read from its
   observation ``view`` (the balance agents' judgement; without it they see
@@ -43,8 +46,9 @@ from types import ModuleType
 from ..errors import PrintkitError
 
 FOLDER = Path(__file__).resolve().parent
-STAGES = ("checks", "rules", "parts")
-OPTIONAL_STAGES = ("evaluation", "tensor", "book", "table")
+STAGES = ("checks", "parts")
+# "rules": every bundled game has an engine; a game of one's own (custom) has none.
+OPTIONAL_STAGES = ("rules", "evaluation", "tensor", "book", "table")
 
 
 @cache

@@ -40,6 +40,29 @@ them where that shortens the layout. ``Part.name`` (or ``Part.piece``, with
 ``pieces`` and ``plural``) feeds the checklist on sheet 1, where identical names are
 grouped and counted. A part larger than the printable area is reported as
 an error naming the part and the paper.
+
+On a virtual table (``build --format tts`` and ``--format images``,
+``printkit.writers.tts``) a part's ``table`` field says what it is there, for
+any game, a designer's own included; a part that leaves it empty is not put
+on the table (a score sheet, a box label):
+
+- ``"board"``     a piece of the board: the board's parts are assembled into
+                  one image, each at ``board_at`` (where the part's origin
+                  sits in the assembled board's frame; a board of one part
+                  leaves it None);
+- ``"card"``      a card, dealt into a deck with the cards that share its back;
+- ``"tile"``      a flat tile (a mat, a track, a scoring tile);
+- ``"counter"``   a token that players move; ``stacks`` lets like ones stack;
+- ``"die"``       a six-sided die: ``table_faces`` holds its faces 1 to 6;
+- ``"standup"``   a piece that stands up: ``table_faces`` holds its front
+                  and its back.
+
+What the table shows of a part: ``table_faces`` if given, each
+``(x, y, w, h)`` or ``(x, y, w, h, 180)`` (a face printed upside down on the
+part, as the back of a folded stand-up is) in the part's frame; otherwise
+its ``faces`` (each front, or one-sided face, a piece of its own, a
+"back" going with the face before it); otherwise the whole part. Cut and
+fold lines and glue tabs are never shown.
 """
 
 from __future__ import annotations
@@ -54,6 +77,9 @@ CUT, VALLEY, MOUNTAIN = "cut", "valley", "mountain"
 GLUE, WASTE, ART = "glue", "waste", "art"
 GUIDE = "guide"
 FOLDS = (VALLEY, MOUNTAIN)
+
+# What a part may be on a virtual table (Part.table; "" is off the table).
+TABLE_ROLES = ("board", "card", "tile", "counter", "die", "standup")
 
 GLUE_GREY = "#DDDDDD"
 WASTE_GREY = "#9A9A9A"
@@ -121,7 +147,49 @@ class Text:
     angle: float = 0.0  # degrees, counter-clockwise, about (x, y)
 
 
-Item = Line | Fill | Circle | Text
+@dataclass(frozen=True, eq=False)
+class Picture:
+    """A loaded picture a spec names (``printkit.components.images``):
+    ``kind`` "raster" (``data`` a Pillow image, RGB or RGBA) or "vector"
+    (``data`` a ReportLab Drawing, so a PDF keeps it as lines, not pixels);
+    ``width`` and ``height`` its own size in any unit (only their ratio
+    counts); ``name`` the file, for messages."""
+
+    kind: str
+    data: object
+    width: float
+    height: float
+    name: str = ""
+
+    @property
+    def aspect(self) -> float:
+        return self.width / self.height
+
+
+@dataclass(frozen=True)
+class Image:
+    """A picture filling the box (x, y) to (x + w, y + h), turned ``angle``
+    degrees (a multiple of 90) counter-clockwise inside it: at 90 or 270 the
+    picture's own width runs up the box. Print only (never in a cut file)."""
+
+    x: float
+    y: float
+    w: float
+    h: float
+    picture: Picture
+    angle: int = 0
+    role: str = ART
+
+
+def fitted_image(picture: Picture, x: float, y: float, w: float, h: float, angle: int = 0) -> Image:
+    """The picture as large as fits the box (x, y, w, h), its shape kept,
+    centred in it; ``angle`` as ``Image``'s."""
+    aspect = picture.aspect if angle % 180 == 0 else 1 / picture.aspect
+    fw, fh = (w, w / aspect) if w / aspect <= h else (h * aspect, h)
+    return Image(x + (w - fw) / 2, y + (h - fh) / 2, fw, fh, picture, angle)
+
+
+Item = Line | Fill | Circle | Text | Image
 
 
 @dataclass
@@ -168,6 +236,12 @@ class Part:
     # side). A "back" follows its front; with no rectangle it is the part's
     # ``back`` art over the whole part.
     faces: tuple = ()
+    # Its role on a virtual table ("board", "card", "tile", "counter", "die",
+    # "standup"; "" not on the table) and what shows there: see the module doc.
+    table: str = ""
+    table_faces: tuple = ()
+    board_at: Point | None = None
+    stacks: bool = False
 
     def add(self, *items: Item) -> "Part":
         self.items.extend(items)
@@ -232,6 +306,13 @@ def transform(item: Item, **kw) -> Item:
     if isinstance(item, Text):
         x, y = move((item.x, item.y))
         return _moved(item, x=x, y=y, angle=(item.angle + kw.get("rotate", 0)) % 360)
+    if isinstance(item, Image):
+        # The box's corners moved; the picture turns with it (a mirror moves
+        # the box alone: a picture is never printed back to front).
+        corners = [move(p) for p in rect(item.x, item.y, item.w, item.h)]
+        xs, ys = [p[0] for p in corners], [p[1] for p in corners]
+        return replace(item, x=min(xs), y=min(ys), w=max(xs) - min(xs), h=max(ys) - min(ys),
+                       angle=(item.angle + kw.get("rotate", 0)) % 360)
     raise TypeError(item)
 
 
@@ -468,6 +549,8 @@ def item_box(item) -> tuple | None:
     if isinstance(item, Circle):
         (cx, cy), r = item.center, item.radius
         return (cx - r, cy - r, cx + r, cy + r)
+    if isinstance(item, Image):
+        return (item.x, item.y, item.x + item.w, item.y + item.h)
     return None
 
 

@@ -242,9 +242,14 @@ def render_with_figures(spec, options, templates_dir: Path | None = None,
     ``extra`` names beside the usual ones) and the figures it asked for; what
     the template printed is protected (``literal``) until the PDF stage sets it."""
     env = environment(templates_dir)
+    own = name in (None, template_name(spec)) and getattr(games.optional_stage(spec.game, "parts"), "rulebook", None)
     name = name or template_name(spec)
     options = resolve_options(spec, options)
     figures = Figures(spec, options)
+    if own:
+        # A game whose spec brings its own rulebook (Markdown beside it) gives
+        # the text itself, figures asked for as a template asks for them.
+        return own(spec, options, figures), figures
     try:
         template = env.get_template(name)
         return template.render({**context(spec, options, figures), **(extra or {})}), figures

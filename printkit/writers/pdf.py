@@ -17,7 +17,7 @@ from pathlib import Path
 from reportlab.lib.colors import CMYKColor, HexColor, toColor
 from reportlab.pdfgen.canvas import FILL_EVEN_ODD, Canvas
 
-from ..parts.core import (CUT, FIELD_MM2, MOUNTAIN, VALLEY, WASTE, WASTE_GREY, Circle, Fill, Line, Text,
+from ..parts.core import (CUT, FIELD_MM2, MOUNTAIN, VALLEY, WASTE, WASTE_GREY, Circle, Fill, Image, Line, Text,
                           polygon_area)
 from ..parts.cutlines import layer
 from .fonts import register_fonts
@@ -240,6 +240,8 @@ def draw_items(canvas: Canvas, items, fonts, ink_saver: bool, colour=None) -> No
             _circle(pen, item)
         elif isinstance(item, Text):
             _text(pen, item, fonts)
+        elif isinstance(item, Image):
+            _image(pen, item)
         else:
             raise TypeError(f"cannot draw {item!r}")
     pen.pop()
@@ -424,3 +426,54 @@ def _text(pen: _Pen, item: Text, fonts) -> None:
             "end": canvas.drawRightString}[item.anchor]
     draw(0, 0, item.text)
     pen.pop()
+
+
+def _image(pen: _Pen, item: Image) -> None:
+    """A picture in its box: a raster one as an image (with its transparency),
+    a vector one as the drawing it is. Its colours are its own: a print
+    shop's file takes a raster picture in CMYK, converted as Pillow does."""
+    canvas = pen.canvas
+    picture = item.picture
+    # The picture's own width and height on the page, before it is turned.
+    w, h = (item.w, item.h) if item.angle % 180 == 0 else (item.h, item.w)
+    pen.push()
+    canvas.translate((item.x + item.w / 2) * MM, (item.y + item.h / 2) * MM)
+    if item.angle:
+        canvas.rotate(item.angle)
+    if picture.kind == "vector":
+        from reportlab.graphics import renderPDF
+
+        drawing = picture.data
+        canvas.translate(-w / 2 * MM, -h / 2 * MM)
+        canvas.scale(w * MM / drawing.width, h * MM / drawing.height)
+        renderPDF.draw(drawing, canvas, 0, 0, showBoundary=False)
+        # renderPDF sets its own colours and widths: what the pen knew is gone.
+        pen.now = dict(_Pen.START)
+    else:
+        canvas.drawImage(_reader(picture, pen.press), -w / 2 * MM, -h / 2 * MM, w * MM, h * MM,
+                         mask="auto" if picture.data.mode == "RGBA" and not pen.press else None)
+    pen.pop()
+
+
+_READERS: dict = {}
+
+
+def _reader(picture, press: bool):
+    """ReportLab's reader of a raster picture, made once per picture (a deck
+    repeats its art on many cards; the PDF then holds it once)."""
+    from reportlab.lib.utils import ImageReader
+
+    key = (id(picture), press)
+    found = _READERS.get(key)
+    if found is None or found[0] is not picture:
+        image = picture.data
+        if press:  # a print shop's file holds no RGB: on white paper, in CMYK
+            if image.mode == "RGBA":
+                from PIL import Image as PILImage
+
+                image = PILImage.alpha_composite(PILImage.new("RGBA", image.size, "white"), image)
+            image = image.convert("CMYK")
+        if len(_READERS) > 256:  # a long-lived process builds many kits
+            _READERS.clear()
+        found = _READERS[key] = (picture, ImageReader(image))
+    return found[1]
