@@ -9,7 +9,12 @@
 - ``<id>-reference.pdf``: notation, positions, commands and the engine's
   declarations, for people who write programs (format "pdf");
 - ``<id>-<kind>-NN[-1-front|-2-back].png``: each card and tile on its own at
-  300 dpi with its bleed, for card-printing services (format "png").
+  300 dpi with its bleed, for card-printing services (format "png");
+- ``<id>-tts.json`` and the ``<id>-tts-*.png`` images it names: the kit as a
+  Tabletop Simulator saved object (format "tts");
+- ``<id>-image-*.png`` with ``<id>-images.csv`` and ``<id>-images.json``: each
+  distinct face of every component, for other virtual tables (format
+  "images"); both from ``printkit.writers.tts``.
 
 Every file is written in a staging folder first and moved into place at the
 end, one build of a kit folder at a time, so a build that fails leaves the
@@ -31,7 +36,7 @@ from . import spec as specs
 from .errors import NotForThisGame, PartTooLarge, PrintkitError, SpecError
 from .palette import cmyk_values
 from .options import FORMATS, BuildOptions, resolve_options  # noqa: F401  (public here too: kit.BuildOptions)
-from .writers import pdf, png, svg
+from .writers import pdf, png, svg, tts
 
 
 @dataclass
@@ -97,8 +102,9 @@ def build(spec, options: BuildOptions, out_dir: Path, overwrite: bool = False) -
     return write(prepare(spec, options, out_dir, overwrite))
 
 
-def planned_files(spec, options: BuildOptions, sheets) -> list[tuple[str, object]]:
-    """(file name, what writes it) for every file of the kit, in order."""
+def planned_files(spec, options: BuildOptions, sheets, folder: Path | None = None) -> list[tuple[str, object]]:
+    """(file name, what writes it) for every file of the kit, in order;
+    folder: the kit folder, where a Tabletop Simulator save finds its images."""
     plan = []
     title = spec.get("title", spec.id)
     press = pdf.Press(imposition.bleed_width(options), cmyk_values(spec)) if options.press else None
@@ -120,11 +126,44 @@ def planned_files(spec, options: BuildOptions, sheets) -> list[tuple[str, object
         # prepare has refused images to a kit without faces, before its layout.
         for face in png.faces(spec.id, parts):
             plan.append((face.name, lambda path, face=face: png.write(face, path, bleed)))
+    if "tts" in options.formats or "images" in options.formats:
+        plan += _table_files(spec, options, [p.part for sheet in sheets for p in sheet.placements], folder)
     if "pdf" in options.formats:
         plan.append((rulebook.file_name(spec), lambda path: rulebook.write(spec, options, path)))
         if games.optional_stage(spec.game, "rules") is not None:  # a reference of the engine, when there is one
             plan.append((rulebook.reference_file_name(spec),
                          lambda path: rulebook.write(spec, options, path, reference=True)))
+    return plan
+
+
+def _table_files(spec, options: BuildOptions, parts: list, folder: Path | None) -> list[tuple[str, object]]:
+    """The files of --format tts and --format images (``printkit.writers.tts``)."""
+    from . import table as tables
+
+    stage = tables.stage(spec.game)
+    state = None
+    engine = games.optional_stage(spec.game, "rules")
+    if stage is not None and engine is not None:
+        # The engine's initial position, for as many players as the kit has colours.
+        state = engine.Game(spec, players=options.colors, variant=options.variant).initial_state()
+    if options.tts_url:
+        url = options.tts_url
+    else:
+        url = (Path(folder).resolve().as_uri() + "/") if folder is not None else ""
+    laid = tts.table(spec, options, parts, url, stage, state)
+    plan = []
+
+    def picture(p):
+        return lambda path: tts.write_bytes(path, tts.render(p))
+
+    if "tts" in options.formats:
+        plan.append((f"{spec.id}-tts.json", lambda path: tts.write_bytes(path, tts.save(laid))))
+        plan += [(name, picture(p)) for name, p in laid.pictures.items()]
+    if "images" in options.formats:
+        pictures, rows = tts.image_pack(laid, f"{spec.id}-image")
+        plan.append((f"{spec.id}-images.csv", lambda path: tts.write_bytes(path, tts.manifest_csv(rows))))
+        plan.append((f"{spec.id}-images.json", lambda path: tts.write_bytes(path, tts.manifest_json(rows))))
+        plan += [(name, picture(p)) for name, p in pictures.items()]
     return plan
 
 
@@ -163,9 +202,13 @@ def prepare(spec, options: BuildOptions, out_dir: Path, overwrite: bool = False)
         # Said before the layout, so build --all lays such a kit out once, without png.
         raise NotForThisGame(f"--format png: {spec.get('title', spec.id)} has no cards or tiles to print "
                              "one by one; use --format pdf,svg", "png")
+    for wanted in ("tts", "images"):
+        if wanted in options.formats and not any(part.table for part in parts):
+            raise NotForThisGame(f"--format {wanted}: {spec.get('title', spec.id)} has no parts for a virtual "
+                                 "table (none says what it is there: Part.table)", wanted)
     _refuse_what_does_nothing(spec, options, parts, module)
     sheets = imposition.impose(spec, parts, options, module)
-    plan = planned_files(spec, options, sheets)
+    plan = planned_files(spec, options, sheets, target)
     kitfolder.check_target(target, [name for name, _ in plan], overwrite)
     return Prepared(spec, options, out_dir, target, sheets, plan, overwrite)
 

@@ -11,8 +11,10 @@ from . import sheets as imposition
 from .errors import NotForThisGame, PrintkitError, no_such_variant
 from .spec import variant_named
 
-FORMATS = ("pdf", "svg", "png")
-DEFAULT_FORMATS = ("pdf", "svg")  # png (one image per card and tile) when asked for
+FORMATS = ("pdf", "svg", "png", "tts", "images")
+# png (one image per card and tile), tts (a Tabletop Simulator save) and
+# images (an image pack for other virtual tables) when asked for
+DEFAULT_FORMATS = ("pdf", "svg")
 MAX_KERF = 1.0  # mm: a laser's kerf on card is 0.1-0.3 mm
 MAX_BLEED = 5.0  # mm: more would need wider gaps between pieces than the sheets can spare
 
@@ -41,6 +43,9 @@ class BuildOptions:
     print_and_cut: bool = False
     # mm a laser burns away: closed cut outlines in the SVG move out by half of it.
     kerf: float = 0.0
+    # Where the user puts the --format tts images online (a folder's URL, the
+    # file names appended); None: the local files, for the computer that built them.
+    tts_url: str | None = None
 
 
 def pieces_group(kind: str, colour: str, options: BuildOptions) -> str:
@@ -85,6 +90,15 @@ def resolve_options(spec, options: BuildOptions) -> BuildOptions:
                             "lines; leave out one of them")
     if options.kerf and "svg" not in options.formats:
         raise PrintkitError(f"--kerf {options.kerf:g}: moves the SVG cut files' outlines; add svg to --format")
+    tts_url = options.tts_url
+    if tts_url is not None:
+        if "tts" not in options.formats:
+            raise PrintkitError(f"--tts-url {tts_url[:60]}: is where the Tabletop Simulator images go; "
+                                "add tts to --format")
+        if not tts_url.startswith(("https://", "http://")) or any(c.isspace() or ord(c) < 32 for c in tts_url):
+            raise PrintkitError(f"--tts-url {ascii(tts_url[:60])}: give the web address of the folder the "
+                                "images are uploaded to, starting https:// or http://")
+        tts_url = tts_url if tts_url.endswith("/") else tts_url + "/"
     palette = spec.get("colors") or []
     if palette and colors > len(palette):
         raise NotForThisGame(f"--colors {colors}: the spec names only {len(palette)} colours", "colors")
@@ -93,6 +107,7 @@ def resolve_options(spec, options: BuildOptions) -> BuildOptions:
                         duplex=bool(options.duplex), back_offset=tuple(options.back_offset),
                         sheet_per_colour=bool(options.sheet_per_colour), press=bool(options.press),
                         bleed=None if options.bleed is None else float(options.bleed),
-                        print_and_cut=bool(options.print_and_cut), kerf=float(options.kerf))
+                        print_and_cut=bool(options.print_and_cut), kerf=float(options.kerf),
+                        tts_url=tts_url)
 
 

@@ -223,8 +223,10 @@ def cells_outline(cells, size: float) -> tuple:
 
 def die_net(face: float, tab: float, face_hex: str = "#FFFFFF", pips_hex: str = INK,
             net: CubeNet = CROSS, caption: tuple = (), fold_role: str = MOUNTAIN,
-            tab_label: str = "glue", ink_saver: bool = False) -> tuple[list, float, float]:
-    """A die of ``face`` mm to fold and glue: (items, width, height).
+            tab_label: str = "glue", ink_saver: bool = False, with_faces: bool = False) -> tuple:
+    """A die of ``face`` mm to fold and glue: (items, width, height), and
+    with ``with_faces`` the squares of its faces 1 to 6 as a fourth
+    (``Part.table_faces`` of a die).
 
     Faces are numbered by ``die_faces`` (a right-handed Western die). The
     face colour runs up to the folds, with a light line under each fold so
@@ -288,6 +290,10 @@ def die_net(face: float, tab: float, face_hex: str = "#FFFFFF", pips_hex: str = 
                               size=fit_size(text, caption_room(net, face), size, bold, smallest=MIN_TEXT_PT)))
     low_x, low_y, high_x, high_y = bounds(items)
     items = [transform(i, dx=-low_x, dy=-low_y) for i in items]
+    if with_faces:
+        # Each face's square in the net's frame, in the order of its value (1 to 6).
+        where = {values[cell]: (cell[0] * face - low_x, cell[1] * face - low_y, face, face) for cell in net.cells}
+        return items, high_x - low_x, high_y - low_y, tuple(where[v] for v in range(1, 7))
     return items, high_x - low_x, high_y - low_y
 
 

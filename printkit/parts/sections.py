@@ -91,7 +91,8 @@ def sections(columns: int, rows: int, square: float, draw_cell, tab: float, name
             ys_all = [p[1] for p in outline]
             ox, oy = min(xs_all), min(ys_all)
             part = Part(f"{name} section {j * across + i + 1}", max(xs_all) - ox, max(ys_all) - oy,
-                        kind="board", group=f"{group}-{j * across + i + 1}", rotatable=True, sized_by=sized_by)
+                        kind="board", group=f"{group}-{j * across + i + 1}", rotatable=True, sized_by=sized_by,
+                        table="board", board_at=(ox, oy))
             part.extend(translate(items, -ox, -oy))
             part.meta = {"section": (i, j), "grid": (across, up), "origin": (ox, oy),
                          "squares": ((c0, c1), (r0, r1))}

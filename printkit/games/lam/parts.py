@@ -156,7 +156,8 @@ def segment_part(spec, number: int) -> Part:
     items.append(Line(tuple(outline), role=CUT, closed=True))
     x0, y0 = left, bottom
     part = Part(f"Board segment {number} (rows {rows.start + 1}-{rows.stop})", right - left, top_y - y0,
-                kind="board", group=f"board-{number}", rotatable=True, sized_by=SIZED_BY)
+                kind="board", group=f"board-{number}", rotatable=True, sized_by=SIZED_BY,
+                table="board", board_at=(left, bottom))
     part.extend(translate(items, -x0, -y0))
     part.meta = {"segment": number, "origin": (x0, y0), "rows": (rows.start, rows.stop)}
     return part
@@ -205,7 +206,7 @@ def counter_part(letter: str, color: dict, size: float, group: str = "") -> Part
     kind = KIND_NAMES[letter]
     part = Part(f"{kind.capitalize()} ({color['name']})", size, size, kind="counter",
                 group=group or f"counters-{color['name']}", sized_by=(("kit", "counter_mm"),),
-                meta={"color": color["name"], "piece": kind},
+                meta={"color": color["name"], "piece": kind}, table="counter", stacks=kind == "paper",
                 plural=f"Scissors ({color['name']})" if kind == "scissors" else "")  # not "Scissorses"
     outline = regular_polygon(r, r, r, 72)
     disc = r - CUT_CLEAR
@@ -552,7 +553,7 @@ def reference_card(spec) -> Part:
     rock = _stack_vertical(rocks) if rocks else Part("rocks", 0.0, -gap)
     text_h = 40.0
     height = text_h + sum(rows_h) + gap * len(rows_h) + rock.height + gap + 4
-    card = Part("Reference card", width, height, kind="card", group="reference")
+    card = Part("Reference card", width, height, kind="card", group="reference", table="card")
     y = height - 6
     card.add(Text(width / 2, y, "How the pieces move", size=10, bold=True))
     lines = [

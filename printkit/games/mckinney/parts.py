@@ -245,7 +245,7 @@ def quadrant_part(spec, q: Quadrant, color: dict | None, space_letter_pt: float 
 
     ox, oy = q.board_offset
     part = Part(q.name, bx1 - bx0, by1 - by0, kind="quadrant", group=f"board-{q.position}",
-                rotatable=False, sized_by=QUADRANT_SIZED_BY)
+                rotatable=False, sized_by=QUADRANT_SIZED_BY, table="board", board_at=q.board_offset)
     part.extend(transform(item, dx=-ox, dy=-oy) for item in items)
     sq = q.start_square()
     part.meta = {
@@ -424,7 +424,7 @@ def unit(kind: str, color: dict, g: KitGeometry, group: str) -> Part:
     four times the ink) and a mark in every corner."""
     u = g.unit
     part = Part(f"{kind.capitalize()} Unit ({color['name']})", u, u, kind="unit", group=group,
-                abut=f"units-{color['name']}", meta=_meta(color), sized_by=(("kit", "unit_mm"),),
+                abut=f"units-{color['name']}", meta=_meta(color), sized_by=(("kit", "unit_mm"),), table="counter",
                 faces=(("unit", "", (0.0, 0.0, u, u)),))
     b = UNIT_BAND
     # White over the middle of the colour field, not a field with a hole:
@@ -449,7 +449,8 @@ def slider_marker(color: dict, g: KitGeometry, group: str) -> Part:
     """A Slider Marker: a small square in the player's colour with the mark."""
     m = g.marker
     part = Part(f"Slider Marker ({color['name']})", m, m, kind="slider-marker", group=group,
-                abut=f"markers-{color['name']}", meta=_meta(color), sized_by=(("kit", "slider_marker_mm"),))
+                abut=f"markers-{color['name']}", meta=_meta(color), sized_by=(("kit", "slider_marker_mm"),),
+                table="counter")
     part.add(Fill(rect(0, 0, m, m), color["hex"], large=True))
     part.add(Circle((m / 2, m / 2), m * 0.34, fill="#FFFFFF", stroke=None))
     part.extend(player_mark(color["mark"], m / 2, m / 2, min(m * 0.5, m - 2 * CUT_CLEAR)))  # CUT_CLEAR inside
@@ -503,7 +504,8 @@ def builder_net(spec, color: dict, g: KitGeometry, group: str) -> Part:
     outline = tabbed_outline(points, [((x0, H), (x0, 0), D)])
     part = Part(f"Builder ({color['name']})", D + width, H + S, kind="builder", group=group,
                 meta=_meta(color), sized_by=(("kit", "builder", "height_mm"), ("kit", "builder", "side_mm"),
-                                             ("kit", "builder", "shield_mm"), ("kit", "builder", "tab_mm")))
+                                             ("kit", "builder", "shield_mm"), ("kit", "builder", "tab_mm")),
+                table="standup", table_faces=((x0, 0.0, W, H + S), (x0 + W, 0.0, W, H + S)))
     # faces: the colour in a band along their foot (not a solid field), the
     # mark over it and the word on each
     band = BUILDER_BAND * H

@@ -153,7 +153,7 @@ def board_part(spec, for_rulebook: bool = False) -> Part:
     sq, cols, rows = b["square_mm"], b["columns"], b["rows"]
     width, height = board_size(spec)
     part = Part("Board", width, height, kind="board", group="board", rotatable=False,
-                sized_by=(("board", "square_mm"),))
+                sized_by=(("board", "square_mm"),), table="board")
     x0, y0 = BOARD_LEFT, BOARD_BOTTOM
     phoenix = {tuple(p) for p in b["phoenix_squares"]}
     for x in range(1, cols + 1):
@@ -221,7 +221,7 @@ def turn_track_part(spec) -> Part:
     rows = math.ceil((rounds + 1) / per_row)
     height = 8 + rows * cell_h + 2.5
     part = Part("Turn counter with marker", width, height, kind="track", group="board", rotatable=False,
-                sized_by=(("board", "square_mm"),))
+                sized_by=(("board", "square_mm"),), table="tile")
     strip_w = per_row * cell + 4
     part.add(Line(rect(0, 0, strip_w, height), role=CUT, closed=True))
     part.add(Text(2.6, height - 5.0, "Turn counter", size=9, bold=True, anchor="start"))
@@ -301,10 +301,13 @@ def bird_part(spec, color: dict, kind: str, on: str = WHITE) -> Part:
     # player's colour; rows apart, so a glue tab never shares part of its
     # edge with the Bird below.
     pad = 0.0
+    face, low = net["face_mm"], net["glue_tab_mm"] + net["base_mm"]
     part = Part(f"{kind.capitalize()} Bird ({color['name']})", width + 2 * pad, height, kind="bird",
                 group="birds", rotatable=False, abut=f"birds-{color['name']}",
                 sized_by=(("birds", "net", "face_mm"), ("birds", "net", "width_mm"), ("birds", "net", "base_mm"),
-                          ("birds", "net", "glue_tab_mm")))
+                          ("birds", "net", "glue_tab_mm")), table="standup",
+                # The front face above the base; the back above it, printed upside down.
+                table_faces=((pad, low, width, face), (pad, low + face, width, face, 180)))
     part.extend(translate(items, pad, 0.0))
     part.meta.update(color=color["name"], bird=kind, net=(pad, 0.0, width, height))
     return part
@@ -345,7 +348,7 @@ def ashes_part(spec, colors: list[dict]) -> Part:
     row_h = foot_h + 5
     title_h = 14
     height = title_h + len(colors) * row_h + 3
-    part = Part("The Ashes", width, height, kind="ashes", group="ashes-dice", rotatable=False)
+    part = Part("The Ashes", width, height, kind="ashes", group="ashes-dice", rotatable=False, table="tile")
     part.add(Line(rect(0, 0, width, height), role=CUT, closed=True))
     part.add(Text(4, height - 8, "The Ashes", size=14, bold=True, anchor="start"))
     part.extend(phoenix_emblem(4 + text_width_mm("The Ashes", 14, True) + 8, height - 6.5, 10))
@@ -384,11 +387,11 @@ def die_part(spec, axis: str, ink_saver: bool = False, words_pt: tuple = (7.5, 6
     dice = spec["dice"]
     die = dice[axis]
     what = "X: columns" if axis == "x" else "Y: rows"
-    items, width, height = die_net(dice["face_mm"], dice["glue_tab_mm"], die["hex"], die["pips_hex"],
+    items, width, height, faces = die_net(dice["face_mm"], dice["glue_tab_mm"], die["hex"], die["pips_hex"],
                                    caption=((f"{die['name']} die", words_pt[0], True), (what, words_pt[1], False)),
-                                   ink_saver=ink_saver)
+                                   ink_saver=ink_saver, with_faces=True)
     part = Part(f"{die['name']} die ({axis.upper()})", width, height, kind="die", group="ashes-dice",
-                sized_by=(("dice", "face_mm"), ("dice", "glue_tab_mm")))
+                sized_by=(("dice", "face_mm"), ("dice", "glue_tab_mm")), table="die", table_faces=faces)
     part.extend(items)
     part.meta.update(axis=axis, face=dice["face_mm"])
     return part

@@ -348,7 +348,7 @@ def duplex_card(kind: str, color: dict, title: str, group: str = "", on: str = W
     w, h = sizes.card_w, sizes.card_h
     part = Part(f"{kind.capitalize()} card ({color['name']})", w, h, kind="card",
                 group=group or f"cards-{color['name']}", abut=f"cards-{color['name']}", rotatable=False,
-                meta={"color": color["name"], "type": kind}, sized_by=CARD_SIZED_BY)
+                meta={"color": color["name"], "type": kind}, sized_by=CARD_SIZED_BY, table="card")
     part.extend(card_front(kind, color, sizes))
     part.add(Line(rect(0, 0, w, h), role=CUT, closed=True))
     part.back = card_back(color, title, on, sizes)
@@ -363,7 +363,7 @@ def card(kind: str, color: dict, title: str, group: str = "", on: str = WHITE, s
     part = Part(f"{kind.capitalize()} card ({color['name']})", 2 * w, h, kind="card",
                 group=group or f"cards-{color['name']}", abut=f"cards-{color['name']}",
                 meta={"color": color["name"], "type": kind}, sized_by=CARD_SIZED_BY,
-                piece=f"{kind.capitalize()} card ({color['name']})",
+                piece=f"{kind.capitalize()} card ({color['name']})", table="card",
                 faces=(("card", "front", (0.0, 0.0, w, h)), ("card", "back", (w, 0.0, w, h))))
     part.extend(card_front(kind, color, sizes))
     part.extend(translate(card_back(color, title, on, sizes), w, 0.0))
@@ -491,8 +491,8 @@ def footprints(spec, parts: list[Part]) -> list:
 
 
 def the_die(group: str) -> Part:
-    items, width, height = die_net(16.0, 6.0)
-    die = Part("Die", width, height, kind="die", group=group)
+    items, width, height, faces = die_net(16.0, 6.0, with_faces=True)
+    die = Part("Die", width, height, kind="die", group=group, table="die", table_faces=faces)
     die.extend(items)
     return die
 

@@ -152,7 +152,8 @@ def tile_grid(count: int, first: int, size: float, columns: int, side: float, en
     part = Part(f"Sheet of {count} tiles", width, height, kind="tiles", group=f"tiles-{first}",
                 rotatable=False, meta={"tiles": count, "first": first, "size_mm": size},
                 sized_by=(("tiles", "size_mm"),),
-                pieces=count, piece=f"Tile ({size:g} mm square)", plural=f"Tiles ({size:g} mm squares)")
+                pieces=count, piece=f"Tile ({size:g} mm square)", plural=f"Tiles ({size:g} mm squares)",
+                table="tile")
     art: list = []
     faces = []
     for row in range(used_rows):
@@ -271,7 +272,7 @@ def reference_card(spec, options) -> Part:
     note_h = 3.6 * len(notes) + 2
     height = CARD_PAD + title_h + head_h + sum(row_h) + row_gap * (len(order) - 1) + 4 + note_h + CARD_PAD
 
-    part = Part("Reference card", width, height, kind="card", group="reference",
+    part = Part("Reference card", width, height, kind="card", group="reference", table="card",
                 faces=(("reference-card", "", (0.0, 0.0, width, height)),))
     items: list = [Line(rect(0, 0, width, height), role=CUT, closed=True)]
     top = height - CARD_PAD
