@@ -585,6 +585,24 @@ def _load_position(game_obj, position: Path | None, players, variant):
     return state
 
 
+@main.command(short_help="A live table in the browser: play GAME, watch its spec.")
+@click.argument("game", shell_complete=_complete_game)
+@option("--players", type=int, default=None, help="Player count (default: the game's default).")
+@option("--variant", default=None, help=_VARIANT_HELP, shell_complete=_complete_variant)
+@option("--port", type=click.IntRange(1, 65535), default=None,
+        help="Port on 127.0.0.1 (default: 8765, else any free one).")
+@option("--no-browser", "no_browser", is_flag=True, help="Only print the table's address; open no browser.")
+def play(game, players, variant, port, no_browser):
+    """Open a live table for GAME (a bundled id or a spec .yaml) in the
+    browser: the board drawn from the kit's own art, moves by clicks,
+    seats for people or agents (random, greedy, mcts), undo, save and load
+    of positions, and the kit's sheets. Saving the spec file reloads the
+    table. The server listens on 127.0.0.1 only; Ctrl-C stops it."""
+    from . import play as table
+
+    table.serve(game, players, variant, port, open_browser=not no_browser, echo=click.echo)
+
+
 @main.command(short_help="Every legal move in a position, in the game's notation.")
 @click.argument("game", shell_complete=_complete_game)
 @option("--position", type=click.Path(path_type=Path), default=None, help=_POSITION_HELP)

@@ -1,0 +1,445 @@
+// The live table: draws what the server's API says and sends the clicks back.
+// Everything it shows comes from /api/*; it never knows which game it plays.
+"use strict";
+
+const SVG = "http://www.w3.org/2000/svg";
+const $ = (id) => document.getElementById(id);
+const ui = {
+  info: null, board: null, view: null, moves: [], viewer: 0, shownViewer: null,
+  prefix: [], version: -1, art: new Map(), lastRoll: "", busy: false, revealed: true,
+};
+
+async function api(path, options = {}) {
+  const response = await fetch(path, options);
+  const isJson = (response.headers.get("content-type") || "").includes("json");
+  const body = isJson ? await response.json() : await response.text();
+  if (!response.ok) throw new Error(isJson ? body.error : body);
+  return body;
+}
+const post = (path, body) => api(path, {method: "POST", headers: {"Content-Type": "application/json"},
+                                        body: JSON.stringify(body || {})});
+
+function showError(error) { $("error").textContent = error ? String(error.message || error) : ""; }
+
+function el(tag, attrs = {}, parent = null) {
+  const node = document.createElementNS(SVG, tag);
+  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
+  if (parent) parent.appendChild(node);
+  return node;
+}
+
+// --- the board ---------------------------------------------------------------
+const flip = (y) => ui.board.height - y;
+
+function drawBoard() {
+  const b = ui.board, svg = $("board");
+  svg.setAttribute("viewBox", `0 0 ${b.width} ${b.height}`);
+  svg.replaceChildren();
+  const art = new DOMParser().parseFromString(b.svg, "image/svg+xml").documentElement;
+  const layer = el("g", {id: "art"}, svg);
+  for (const child of Array.from(art.childNodes)) layer.appendChild(document.importNode(child, true));
+  const cells = el("g", {id: "cells"}, svg);
+  for (const cell of b.cells) {
+    const points = cell.outline.map(([x, y]) => `${x},${flip(y)}`).join(" ");
+    const poly = el("polygon", {points, class: "cell", "data-cell": cell.name}, cells);
+    const title = el("title", {}, poly);
+    title.textContent = cell.name;
+    poly.addEventListener("click", () => clicked(cell.name));
+  }
+  el("g", {id: "pieces"}, svg);
+  const zones = $("zones");
+  zones.replaceChildren();
+  for (const zone of b.zones) {
+    const box = document.createElement("div");
+    box.className = "zone";
+    box.dataset.zone = zone.name;
+    const swatch = zone.owner == null ? "" : ` style="border-left: .5em solid ${ui.info.colours[zone.owner]}"`;
+    box.innerHTML = `<h3${swatch}></h3><div class="pieces"></div>`;
+    box.querySelector("h3").textContent = zone.label;
+    box.addEventListener("click", () => clicked(zone.name));
+    zones.appendChild(box);
+  }
+}
+
+async function artFor(key) {
+  if (!ui.art.has(key)) {
+    ui.art.set(key, api(`/api/art?key=${encodeURIComponent(key)}`).catch(() => null));
+  }
+  return ui.art.get(key);
+}
+
+function cellBox(name) {
+  const cell = ui.board.cells.find((c) => c.name === name);
+  if (!cell) return null;
+  const xs = cell.outline.map((p) => p[0]), ys = cell.outline.map((p) => p[1]);
+  return {cx: cell.center[0], cy: cell.center[1],
+          w: Math.max(...xs) - Math.min(...xs), h: Math.max(...ys) - Math.min(...ys)};
+}
+
+function artNode(art, piece) {
+  if (!art) {  // no printed part to draw: a disc in the owner's colour, with its name's first letter
+    const g = document.createElementNS(SVG, "svg");
+    g.setAttribute("viewBox", "0 0 10 10");
+    const colour = piece.owner == null ? "#bbb" : ui.info.colours[piece.owner];
+    el("circle", {cx: 5, cy: 5, r: 4.5, fill: colour, stroke: "#000", "stroke-width": .3}, g);
+    const t = el("text", {x: 5, y: 6.6, "text-anchor": "middle", "font-size": 4.5, fill: "#fff"}, g);
+    t.textContent = piece.hidden ? "?" : (piece.name || "?")[0];
+    return g;
+  }
+  const doc = new DOMParser().parseFromString(art.svg, "image/svg+xml").documentElement;
+  const node = document.importNode(doc, true);
+  node.removeAttribute("width");
+  node.removeAttribute("height");
+  return node;
+}
+
+async function drawPieces() {
+  const layer = $("board").querySelector("#pieces");
+  const view = ui.view;
+  const arts = await Promise.all(view.pieces.map((p) => artFor(p.art)));
+  layer.replaceChildren();
+  document.querySelectorAll(".zone .pieces").forEach((z) => z.replaceChildren());
+  const perCell = new Map();
+  view.pieces.forEach((piece, index) => {
+    const art = arts[index];
+    const node = artNode(art, piece);
+    const label = piece.count > 1 ? String(piece.count) : piece.label;
+    const box = cellBox(piece.where);
+    const at = piece.meta && piece.meta.at;
+    if (box || at) {
+      const k = perCell.get(piece.where) || 0;
+      perCell.set(piece.where, k + 1);
+      const side = box ? Math.min(box.w, box.h) * 0.84 : 18;
+      let w = side, h = side;
+      if (art) { const s = side / Math.max(art.width, art.height); w = art.width * s; h = art.height * s; }
+      const cx = (at ? at[0] : box.cx) + k * side * 0.12, cy = flip(at ? at[1] : box.cy) - k * side * 0.12;
+      const g = el("g", {class: "piece", "data-piece": index, "data-where": piece.where,
+                         "data-name": piece.name}, layer);
+      node.setAttribute("x", cx - w / 2); node.setAttribute("y", cy - h / 2);
+      node.setAttribute("width", w); node.setAttribute("height", h);
+      g.appendChild(node);
+      if (label) {
+        el("circle", {cx: cx + w / 2 - 2, cy: cy - h / 2 + 2, r: 2.4, class: "badge-bg"}, g);
+        const t = el("text", {x: cx + w / 2 - 2, y: cy - h / 2 + 3.1, "text-anchor": "middle", class: "badge"}, g);
+        t.textContent = label;
+      }
+      const title = el("title", {}, g);
+      title.textContent = `${piece.name}${piece.owner == null ? "" : " (" + ui.info.players[piece.owner] + ")"}`;
+      g.addEventListener("click", (e) => { e.stopPropagation(); if (!g.dataset.dragged) clicked(piece.where); });
+      if (view.sandbox) draggable(g, index);
+    } else {
+      const zone = document.querySelector(`.zone[data-zone="${CSS.escape(piece.where)}"] .pieces`);
+      if (!zone) return;
+      node.setAttribute("class", "piece");
+      node.dataset.piece = index;
+      node.dataset.name = piece.name;
+      const holder = document.createElement("span");
+      holder.className = "zone-piece";
+      holder.appendChild(node);
+      if (label) { const b = document.createElement("b"); b.textContent = ` ${label}`; holder.appendChild(b); }
+      holder.title = piece.name;
+      zone.appendChild(holder);
+    }
+  });
+}
+
+// --- a sandbox: drag pieces anywhere --------------------------------------------
+function svgPoint(event) {
+  const svg = $("board"), point = svg.createSVGPoint();
+  point.x = event.clientX; point.y = event.clientY;
+  return point.matrixTransform(svg.getScreenCTM().inverse());
+}
+
+function draggable(g, index) {
+  g.addEventListener("pointerdown", (down) => {
+    const start = svgPoint(down);
+    g.setPointerCapture(down.pointerId);
+    g.classList.add("dragging");
+    delete g.dataset.dragged;
+    const move = (e) => {
+      const p = svgPoint(e);
+      g.setAttribute("transform", `translate(${p.x - start.x} ${p.y - start.y})`);
+      g.dataset.dragged = "1";
+    };
+    const up = async (e) => {
+      g.removeEventListener("pointermove", move);
+      g.removeEventListener("pointerup", up);
+      g.classList.remove("dragging");
+      if (!g.dataset.dragged) return;
+      const p = svgPoint(e);
+      const cell = document.elementsFromPoint(e.clientX, e.clientY).find((n) => n.dataset && n.dataset.cell);
+      const body = cell ? {piece: index, where: cell.dataset.cell} : {piece: index, at: [p.x, flip(p.y)]};
+      try { await post("/api/place", body); } catch (error) { showError(error); }
+      await refresh();
+    };
+    g.addEventListener("pointermove", move);
+    g.addEventListener("pointerup", up);
+  });
+}
+
+// --- clicks to moves ---------------------------------------------------------------
+function light() {
+  document.querySelectorAll(".lit, .from").forEach((n) => n.classList.remove("lit", "from"));
+  const mark = (name, cls) => {
+    document.querySelectorAll(`[data-cell="${CSS.escape(name)}"], [data-zone="${CSS.escape(name)}"]`)
+      .forEach((n) => n.classList.add(cls));
+  };
+  ui.prefix.forEach((name) => mark(name, "from"));
+  if (!ui.prefix.length) return;
+  for (const move of candidates(ui.prefix)) {
+    if (move.touches.length > ui.prefix.length) mark(move.touches[ui.prefix.length], "lit");
+  }
+}
+
+function candidates(prefix) {
+  return ui.moves.filter((m) => prefix.every((name, i) => m.touches[i] === name));
+}
+
+function clicked(name) {
+  hideMenu();
+  if (!ui.moves.length) return;
+  let prefix = [...ui.prefix, name];
+  let found = candidates(prefix);
+  if (!found.length) { prefix = [name]; found = candidates(prefix); }
+  if (!found.length) { ui.prefix = []; light(); return; }
+  const complete = found.filter((m) => m.touches.length === prefix.length);
+  const further = found.filter((m) => m.touches.length > prefix.length);
+  ui.prefix = further.length ? prefix : [];
+  light();
+  if (!further.length && complete.length === 1) return play(complete[0].move);
+  if (complete.length) showMenu(complete, name);
+}
+
+function showMenu(moves, near) {
+  const menu = $("menu");
+  menu.replaceChildren();
+  for (const move of moves) {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.textContent = move.move;
+    b.addEventListener("click", () => { hideMenu(); play(move.move); });
+    menu.appendChild(b);
+  }
+  const target = document.querySelector(`[data-cell="${CSS.escape(near)}"], [data-zone="${CSS.escape(near)}"]`);
+  const area = $("table-area").getBoundingClientRect();
+  const box = target ? target.getBoundingClientRect() : area;
+  menu.style.left = `${box.right - area.left + 4}px`;
+  menu.style.top = `${box.top - area.top}px`;
+  menu.hidden = false;
+}
+function hideMenu() { $("menu").hidden = true; }
+
+async function play(move) {
+  ui.prefix = [];
+  light();
+  try {
+    await post("/api/move", {seat: ui.viewer, move});
+    showError(null);
+  } catch (error) { showError(error); }
+  await refresh();
+}
+
+// --- the page's state ----------------------------------------------------------------
+function personSeats() { return ui.info.seats.map((s, i) => s === "person" ? i : -1).filter((i) => i >= 0); }
+
+function chooseViewer(view) {
+  // Who looks at the table: the person whose turn it is; during an agent's
+  // turn, the last person who looked. Between two people's turns in a game
+  // with hidden information the board stays covered until the next asks.
+  const toMove = view ? view.to_move : null;
+  const people = personSeats();
+  let next = ui.viewer;
+  if (toMove != null && ui.info.seats[toMove] === "person") next = toMove;
+  else if (!people.includes(next) && people.length) next = people[0];
+  if (next !== ui.viewer && ui.info.hidden_information && people.length > 1) ui.revealed = false;
+  ui.viewer = next;
+}
+
+async function refresh() {
+  try {
+    const info = await api("/api/game");
+    const problem = info.problem;
+    $("problem").hidden = !problem;
+    $("table").hidden = !!problem;
+    if (problem) { $("problem-text").textContent = problem; ui.version = info.version; return; }
+    ui.info = info;
+    if (!ui.board || ui.specVersion !== info.spec_version) {
+      ui.board = await api("/api/board");
+      ui.specVersion = info.spec_version;
+      ui.art.clear();
+      drawBoard();
+    }
+    const peek = await api(`/api/moves?seat=${ui.viewer}`);
+    chooseViewer({to_move: peek.to_move});
+    drawSeats();
+    const covered = !ui.revealed;
+    $("curtain").hidden = !covered;
+    if (covered) {
+      $("curtain-text").textContent = `Pass the table to ${info.players[ui.viewer]}.`;
+      $("reveal").textContent = `Show ${info.players[ui.viewer]}'s board`;
+      $("board").querySelector("#pieces").replaceChildren();
+      document.querySelectorAll(".zone .pieces").forEach((z) => z.replaceChildren());
+      $("moves").replaceChildren(); $("history").replaceChildren();
+      ui.moves = []; ui.view = null;
+      return;
+    }
+    const [view, moves] = await Promise.all([api(`/api/position?seat=${ui.viewer}`), api(`/api/moves?seat=${ui.viewer}`)]);
+    ui.view = view;
+    ui.moves = moves.moves;
+    ui.version = view.version;
+    await drawPieces();
+    drawStatus();
+    drawLists();
+    light();
+    maybeAgent();
+  } catch (error) { showError(error); }
+}
+
+function drawStatus() {
+  const view = ui.view, info = ui.info;
+  $("title").textContent = info.title;
+  document.title = `${info.title}: printkit table`;
+  let text;
+  if (info.sandbox) text = "Sandbox: no rules engine, pieces move freely";
+  else if (view.over) text = view.result || "The game is over";
+  else if (view.to_move == null) text = "";
+  else text = `${info.players[view.to_move]} to move` + (view.to_move === ui.viewer ? " (you)" : "");
+  $("status").textContent = text;
+  const thinking = view.thinking != null;
+  $("thinking").hidden = !thinking;
+  if (thinking) $("thinking-text").textContent = `${info.players[view.thinking]} (${info.seats[view.thinking]}) is thinking`;
+  const roll = (view.rolls || []).join(", ");
+  const dice = $("dice");
+  dice.textContent = roll ? `Dice: ${roll}` : "";
+  if (roll && roll !== ui.lastRoll) { dice.classList.remove("rolled"); void dice.offsetWidth; dice.classList.add("rolled"); }
+  ui.lastRoll = roll;
+  $("undo").disabled = !view.can_undo;
+  $("redo").disabled = !view.can_redo;
+  $("roll").hidden = !info.sandbox;
+  $("save").hidden = info.sandbox;
+}
+
+function drawLists() {
+  const moves = $("moves");
+  moves.replaceChildren();
+  for (const move of ui.moves) {
+    const li = document.createElement("li");
+    li.textContent = move.move;
+    li.addEventListener("click", () => play(move.move));
+    moves.appendChild(li);
+  }
+  const history = $("history");
+  history.replaceChildren();
+  for (const entry of ui.view.history) {
+    const li = document.createElement("li");
+    li.textContent = entry.by ? `${entry.by}: ${entry.move}` : `dice: ${entry.move}`;
+    if (!entry.by) li.className = "roll";
+    history.appendChild(li);
+  }
+  history.scrollTop = history.scrollHeight;
+}
+
+function drawSeats() {
+  const info = ui.info, box = $("seats");
+  box.replaceChildren();
+  info.players.forEach((name, i) => {
+    const row = document.createElement("div");
+    row.className = "seat" + (ui.view && ui.view.to_move === i ? " to-move" : "");
+    row.innerHTML = `<span class="swatch"></span><span class="name"></span>`;
+    row.querySelector(".swatch").style.background = info.colours[i];
+    row.querySelector(".name").textContent = name;
+    const select = document.createElement("select");
+    select.dataset.seat = i;
+    for (const kind of info.seat_kinds) {
+      const option = document.createElement("option");
+      option.value = option.textContent = kind;
+      select.appendChild(option);
+    }
+    select.value = info.seats[i];
+    select.disabled = info.sandbox;
+    select.addEventListener("change", async () => {
+      const seats = Array.from(box.querySelectorAll("select")).map((s) => s.value);
+      try { await post("/api/seats", {seats}); } catch (error) { showError(error); }
+      await refresh();
+    });
+    row.appendChild(select);
+    box.appendChild(row);
+  });
+  const variant = $("variant");
+  if (!variant.childElementCount) {
+    for (const name of ["", ...info.variants]) {
+      const option = document.createElement("option");
+      option.value = name;
+      option.textContent = name || "standard";
+      variant.appendChild(option);
+    }
+    variant.value = info.variant && info.variants.includes(info.variant) ? info.variant : "";
+    const players = $("players");
+    for (const n of info.player_counts) {
+      const option = document.createElement("option");
+      option.value = option.textContent = n;
+      players.appendChild(option);
+    }
+    players.value = info.players.length;
+  }
+}
+
+let agentTimer = null;
+function maybeAgent() {
+  const view = ui.view;
+  if (!view || view.over || view.to_move == null || view.thinking != null || ui.info.sandbox) return;
+  if (ui.info.seats[view.to_move] === "person" || agentTimer) return;
+  // A short pause, so a person sees each move before the next.
+  agentTimer = setTimeout(async () => {
+    agentTimer = null;
+    try { await post("/api/agent", {}); } catch (error) { if (!/thinking|changed/.test(error.message)) showError(error); }
+    await refresh();
+  }, 250);
+}
+
+// --- buttons and the live updates ---------------------------------------------------
+$("undo").addEventListener("click", async () => {
+  try { await post("/api/undo", {until_person: true}); showError(null); } catch (error) { showError(error); }
+  await refresh();
+});
+$("redo").addEventListener("click", async () => {
+  try { await post("/api/redo", {until_person: true}); showError(null); } catch (error) { showError(error); }
+  await refresh();
+});
+$("roll").addEventListener("click", async () => {
+  try { await post("/api/roll"); } catch (error) { showError(error); }
+  await refresh();
+});
+$("reveal").addEventListener("click", () => { ui.revealed = true; refresh(); });
+$("load").addEventListener("change", async (event) => {
+  const file = event.target.files[0];
+  if (!file) return;
+  try {
+    await api("/api/load", {method: "POST", headers: {"Content-Type": "application/json"}, body: await file.text()});
+    showError(null);
+  } catch (error) { showError(error); }
+  event.target.value = "";
+  await refresh();
+});
+$("new").addEventListener("click", async () => {
+  const seats = Array.from(document.querySelectorAll("#seats select")).map((s) => s.value);
+  const players = Number($("players").value) || null;
+  try {
+    await post("/api/new", {seats, variant: $("variant").value, players});
+    $("variant").replaceChildren();
+    showError(null);
+  } catch (error) { showError(error); }
+  await refresh();
+});
+$("board").addEventListener("click", (e) => { if (e.target.id === "board") { ui.prefix = []; light(); hideMenu(); } });
+
+function listen() {
+  const socket = new WebSocket(`ws://${location.host}/api/events`);
+  socket.addEventListener("message", (event) => {
+    const data = JSON.parse(event.data);
+    if (data.version !== ui.version) refresh();
+  });
+  socket.addEventListener("close", () => setTimeout(listen, 1000));
+}
+
+refresh().then(listen);

@@ -1,0 +1,356 @@
+"""The live table's HTTP/JSON API (printkit play, docs/play.md), driven as
+the page drives it, through Starlette's TestClient: illegal moves, foreign
+hosts and origins, hidden information, undo and redo, save and load, live
+edits of the spec.
+
+The games are those whose table stage has landed (``printkit.table``)."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+import shutil
+import subprocess
+import sys
+
+import pytest
+from starlette.testclient import TestClient
+
+from printkit import games
+from printkit import table as tables
+from printkit.play import session as sessions
+from printkit.play.app import create_app
+from printkit.rules import IllegalAction
+from printkit.play.session import Session
+
+PORT = 8765
+BASE = f"http://127.0.0.1:{PORT}"
+GAMES = [g for g in ("mckinney", "phoenix", "tiles", "playground", "lam") if tables.stage(g) is not None]
+HIDDEN = [g for g in GAMES if not games.stage(g, "rules").Game.perfect_information]
+
+
+def client_for(session: Session, watch: bool = False) -> TestClient:
+    return TestClient(create_app(session, PORT, watch=watch), base_url=BASE)
+
+
+@pytest.fixture(scope="module", params=GAMES)
+def table(request):
+    session = Session(request.param)
+    return session, client_for(session)
+
+
+def _person_move(client, session):
+    """The seat to move and a legal move of it, read from the API."""
+    seat = session.state.current_player
+    moves = client.get("/api/moves", params={"seat": seat}).json()["moves"]
+    return seat, moves
+
+
+def test_board_has_cells_art_and_zones(table):
+    session, client = table
+    board = client.get("/api/board").json()
+    assert board["width"] > 50 and board["height"] > 50  # millimetres: a board, not a counter
+    assert board["svg"].startswith("<svg") and f'viewBox="0 0 {board["width"]:g}' in board["svg"]
+    names = [c["name"] for c in board["cells"]]
+    assert len(names) == len(set(names)) > 0
+    for cell in board["cells"]:
+        xs = [p[0] for p in cell["outline"]]
+        ys = [p[1] for p in cell["outline"]]
+        # each centre inside its outline's box, inside the board
+        assert min(xs) <= cell["center"][0] <= max(xs) and min(ys) <= cell["center"][1] <= max(ys)
+        assert 0 <= min(xs) and max(xs) <= board["width"] + 1e-6
+
+
+def test_moves_touch_known_cells_and_play_by_notation(table):
+    session, client = table
+    client.post("/api/new", json={"seats": ["person"] * len(session.seats)})
+    seat, moves = _person_move(client, session)
+    assert moves, "the set-up has a legal move"
+    board = client.get("/api/board").json()
+    places = {c["name"] for c in board["cells"]} | {z["name"] for z in board["zones"]}
+    for move in moves:
+        assert set(move["touches"]) <= places, move
+    before = client.get("/api/position", params={"seat": seat}).json()
+    played = client.post("/api/move", json={"seat": seat, "move": moves[0]["move"]})
+    assert played.status_code == 200 and played.json()["played"] == moves[0]["move"]
+    after = client.get("/api/position", params={"seat": seat}).json()
+    assert after["version"] > before["version"]
+    assert [h["move"] for h in after["history"] if h["player"] is not None][-1] == moves[0]["move"]
+
+
+def test_illegal_move_is_refused_and_nothing_changes(table):
+    session, client = table
+    client.post("/api/new", json={"seats": ["person"] * len(session.seats)})
+    seat = session.state.current_player
+    saved = client.get("/api/save").text
+    view = client.get("/api/position", params={"seat": seat}).json()
+    answer = client.post("/api/move", json={"seat": seat, "move": "no such move"})
+    assert answer.status_code == 400
+    with pytest.raises(IllegalAction) as engine:  # the engine's own words, whatever the game
+        session.state.string_to_action("no such move")
+    assert answer.json() == {"error": str(engine.value)} and "'no such move'" in str(engine.value)
+    other = (seat + 1) % len(session.seats)
+    legal = _person_move(client, session)[1][0]["move"]
+    wrong_seat = client.post("/api/move", json={"seat": other, "move": legal})
+    assert wrong_seat.status_code == 409 and "turn" in wrong_seat.json()["error"]
+    assert client.post("/api/move", json={"seat": 99, "move": legal}).status_code == 400
+    assert client.post("/api/move", content=b"{not json").status_code == 400
+    assert client.get("/api/save").text == saved
+    assert client.get("/api/position", params={"seat": seat}).json() == view
+
+
+def test_undo_and_redo_give_back_exact_positions(table):
+    session, client = table
+    client.post("/api/new", json={"seats": ["person"] * len(session.seats)})
+    rng = random.Random(7)
+    positions = [client.get("/api/save").json()]
+    for _ in range(8):
+        seat, moves = _person_move(client, session)
+        if not moves:
+            break
+        assert client.post("/api/move", json={"seat": seat, "move": rng.choice(moves)["move"]}).status_code == 200
+        positions.append(client.get("/api/save").json())
+    for expected in reversed(positions[:-1]):
+        assert client.post("/api/undo", json={}).status_code == 200
+        assert client.get("/api/save").json() == expected
+    nothing = client.post("/api/undo", json={})
+    assert nothing.status_code == 409 and nothing.json()["error"] == "nothing to undo"
+    for expected in positions[1:]:
+        assert client.post("/api/redo", json={}).status_code == 200
+        assert client.get("/api/save").json() == expected
+    assert client.post("/api/redo", json={}).status_code == 409
+
+
+def test_save_and_load_round_trip(table, tmp_path):
+    session, client = table
+    client.post("/api/new", json={"seats": ["person"] * len(session.seats)})
+    rng = random.Random(3)
+    for _ in range(5):
+        seat, moves = _person_move(client, session)
+        client.post("/api/move", json={"seat": seat, "move": rng.choice(moves)["move"]})
+    saved = client.get("/api/save")
+    assert saved.headers["content-disposition"].startswith("attachment")
+    seat = session.state.current_player
+    moves_before = client.get("/api/moves", params={"seat": seat}).json()["moves"]
+    # The saved file is what `printkit moves` reads: the same moves, in the same notation.
+    path = tmp_path / "position.json"
+    path.write_text(saved.text)
+    listed = subprocess.run([sys.executable, "-m", "printkit", "moves", session.loaded.spec.game,
+                             "--position", str(path)], capture_output=True, text=True, check=True)
+    assert listed.stdout.split("\n")[:-1] == [m["move"] for m in moves_before]
+    client.post("/api/new", json={})
+    assert client.get("/api/save").text != saved.text
+    assert client.post("/api/load", content=saved.text).status_code == 200
+    assert client.get("/api/save").text == saved.text
+    assert client.get("/api/moves", params={"seat": seat}).json()["moves"] == moves_before
+
+
+def test_a_malformed_position_is_refused_at_its_line(table):
+    session, client = table
+    saved = client.get("/api/save").text
+    answer = client.post("/api/load", content=b'{\n "game": \n}')
+    assert answer.status_code == 400
+    assert answer.json()["error"].startswith("position:3:1: malformed position JSON")
+    assert client.get("/api/save").text == saved
+
+
+def test_agents_answer_and_a_person_seat_has_none(table):
+    session, client = table
+    count = len(session.seats)
+    client.post("/api/new", json={"seats": ["greedy"] + ["person"] * (count - 1)})
+    refused = None
+    if session.state.current_player != 0:
+        refused = client.post("/api/agent", json={})
+        assert refused.status_code == 409 and "person" in refused.json()["error"]
+        seat, moves = _person_move(client, session)
+        client.post("/api/move", json={"seat": seat, "move": moves[0]["move"]})
+    while session.state.current_player != 0:  # the other seats, people here, play on
+        seat, moves = _person_move(client, session)
+        client.post("/api/move", json={"seat": seat, "move": moves[0]["move"]})
+    legal = [m["move"] for m in client.get("/api/moves", params={"seat": 0}).json()["moves"]]
+    answer = client.post("/api/agent", json={})
+    assert answer.status_code == 200 and answer.json()["seat"] == 0
+    assert answer.json()["played"] in legal
+    assert session.thinking is None
+    # A person's seat plays by an agent only when one is named.
+    if session.state.current_player > 0:
+        named = client.post("/api/agent", json={"agent": "random"})
+        assert named.status_code == 200
+
+
+def test_foreign_host_and_origin_are_refused(table):
+    session, client = table
+    assert client.get("/api/game").status_code == 200
+    assert client.get("/api/game", headers={"Origin": BASE}).status_code == 200
+    assert TestClient(create_app(session, PORT), base_url=f"http://localhost:{PORT}").get("/").status_code == 200
+    for host in ("evil.example", f"evil.example:{PORT}", "127.0.0.1", f"127.0.0.1:{PORT + 1}", "localhost"):
+        answer = client.get("/api/game", headers={"Host": host})
+        assert answer.status_code == 403, host
+        assert "refused" in answer.text and "playground" not in answer.text
+    for origin in ("http://evil.example", f"http://127.0.0.1:{PORT + 1}", "null", f"https://127.0.0.1:{PORT}"):
+        assert client.post("/api/undo", json={}, headers={"Origin": origin}).status_code == 403, origin
+        assert client.get("/api/save", headers={"Origin": origin}).status_code == 403, origin
+    from starlette.websockets import WebSocketDisconnect
+
+    with pytest.raises(WebSocketDisconnect):
+        with client.websocket_connect(f"ws://127.0.0.1:{PORT}/api/events", headers={"Origin": "http://evil.example"}) as socket:
+            socket.receive_json()
+    with client.websocket_connect(f"ws://127.0.0.1:{PORT}/api/events", headers={"Origin": BASE}) as socket:
+        assert socket.receive_json()["version"] == session.version
+
+
+@pytest.mark.parametrize("path", ["/assets/../app.py", "/assets/..%2fapp.py", "/assets/%2e%2e%2fsession.py",
+                                  "/assets/..%2f..%2fspec.py", "/assets/__init__.py", "/assets/",
+                                  "/assets/%2fetc%2fpasswd", "/../../etc/passwd", "/api/sheets/0.png",
+                                  "/specs/playground.yaml"])
+def test_nothing_outside_the_kit_is_served(table, path):
+    session, client = table
+    answer = client.get(path)
+    assert answer.status_code == 404, path
+    assert "import" not in answer.text and "root:" not in answer.text
+
+
+def test_page_and_assets_are_served_from_the_package(table):
+    session, client = table
+    page = client.get("/")
+    assert page.status_code == 200 and '<script src="/assets/table.js">' in page.text
+    for name, kind in (("table.js", "javascript"), ("table.css", "css")):
+        answer = client.get(f"/assets/{name}")
+        assert answer.status_code == 200 and kind in answer.headers["content-type"]
+    # Nothing is fetched from anywhere but this server.
+    for name in ("index.html", "sheets.html", "table.js", "table.css"):
+        text = client.get(f"/assets/{name}").text.replace("http://www.w3.org/2000/svg", "")  # a name, not a fetch
+        assert "http:" not in text and "https:" not in text and "//cdn" not in text, name
+        assert all(link.startswith("/") for link in re.findall(r'(?:src|href)="([^"]+)"', text)), name
+
+
+@pytest.mark.parametrize("game", HIDDEN)
+def test_no_response_to_a_seat_holds_what_it_may_not_see(game):
+    """Each seat's position, moves and move list are the same whatever the
+    hidden part is: the state is swapped for ``hidden_variant(seat)`` (the
+    engine's own "differs only in what this player cannot see") and every
+    response to that seat compared."""
+    session = Session(game)
+    client = client_for(session)
+    rng = random.Random(11)
+    checked = 0
+    for step in range(60):
+        if session.state.is_terminal():
+            break
+        for seat in range(len(session.seats)):
+            truth = [client.get(p, params={"seat": seat}).json() for p in ("/api/position", "/api/moves")]
+            other = session.state.hidden_variant(seat, random.Random(step))
+            if other is None:
+                continue
+            real = session.state
+            session.state = other
+            try:
+                swapped = [client.get(p, params={"seat": seat}).json() for p in ("/api/position", "/api/moves")]
+            finally:
+                session.state = real
+            assert swapped == truth, (game, step, seat)
+            checked += 1
+            hidden = [p for p in truth[0]["pieces"] if p["hidden"]]
+            assert all(p["art"].endswith("|back") for p in hidden)
+        seat, moves = _person_move(client, session)
+        client.post("/api/move", json={"seat": seat, "move": rng.choice(moves)["move"]})
+    assert checked >= 20  # positions where something was hidden from the seat asked
+
+
+def test_a_spec_with_a_problem_shows_it_and_comes_back(tmp_path):
+    game = GAMES[0]
+    path = tmp_path / f"{game}.yaml"
+    shutil.copy(games.FOLDER.parent.parent / "specs" / f"{game}.yaml", path)
+    session = Session(str(path))
+    client = client_for(session)
+    good = path.read_text()
+    spec_version = session.spec_version
+    path.write_text(good.replace("game:", "game: [", 1))
+    session.reload()
+    info = client.get("/api/game").json()
+    assert info["problem"].startswith(f"{path}:") and info["problem"].split(":")[1].isdecimal()
+    assert client.get("/api/position", params={"seat": 0}).json()["problem"] == info["problem"]
+    path.write_text(good)
+    session.reload()
+    assert client.get("/api/game").json()["problem"] is None
+    assert session.spec_version > spec_version
+
+
+def test_saving_the_spec_pushes_a_reload(tmp_path):
+    """The watch on the spec file, through the app's own life: a save is
+    pushed to the page over the websocket, as a new spec version."""
+    game = GAMES[0]
+    path = tmp_path / f"{game}.yaml"
+    shutil.copy(games.FOLDER.parent.parent / "specs" / f"{game}.yaml", path)
+    session = Session(str(path))
+    with client_for(session, watch=True) as client:
+        with client.websocket_connect(f"ws://127.0.0.1:{PORT}/api/events") as socket:
+            first = socket.receive_json()
+            import time
+
+            time.sleep(0.3)  # the watch starts with the app; a write before it would go unseen
+            path.write_text(path.read_text() + "\n# saved again\n")
+            pushed = socket.receive_json()
+            assert pushed["spec_version"] == first["spec_version"] + 1 and pushed["problem"] is None
+
+
+def test_a_game_without_rules_is_a_sandbox(monkeypatch):
+    game = GAMES[0]
+    real = games.optional_stage
+    monkeypatch.setattr(sessions.games, "optional_stage",
+                        lambda g, name: None if name == "rules" else real(g, name))
+    monkeypatch.setattr(sessions.tables, "stage", lambda g: _SetupTable(real(g, "table")))
+    session = Session(game)
+    client = client_for(session)
+    info = client.get("/api/game").json()
+    assert info["sandbox"] is True
+    view = client.get("/api/position", params={"seat": 0}).json()
+    assert view["sandbox"] and view["pieces"]
+    cell = client.get("/api/board").json()["cells"][5]["name"]
+    assert client.post("/api/place", json={"piece": 0, "where": cell}).status_code == 200
+    assert client.get("/api/position", params={"seat": 0}).json()["pieces"][0]["where"] == cell
+    assert client.post("/api/place", json={"piece": 0, "at": [12.5, 30.0]}).status_code == 200
+    assert client.get("/api/position", params={"seat": 0}).json()["pieces"][0]["meta"]["at"] == [12.5, 30.0]
+    assert client.post("/api/place", json={"piece": 0, "where": "nowhere"}).status_code == 400
+    rolls = [client.post("/api/roll").json()["roll"] for _ in range(30)]
+    assert set(rolls) <= set(range(1, 7)) and len(set(rolls)) > 1
+    assert client.post("/api/undo", json={}).status_code == 200
+    assert client.post("/api/move", json={"seat": 0, "move": "x"}).status_code == 400
+    assert client.get("/api/save").status_code == 400
+
+
+class _SetupTable:
+    """A game's table stage whose ``pieces`` takes no state, as a sandbox's does."""
+
+    def __init__(self, stage):
+        self.stage = stage
+        self.board = stage.board
+        self.touches = stage.touches
+
+    def pieces(self, spec, state, player):
+        rules = games.stage(spec.game, "rules")
+        return self.stage.pieces(spec, rules.Game(spec).initial_state(), None)
+
+
+def test_play_refuses_bad_input_in_one_line(tmp_path):
+    """A bad spec, a missing file, a port taken: one line, exit code 2, no traceback, no server."""
+    import socket
+
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("game: playground\nboard: [\n")
+    taken = socket.socket()
+    taken.bind(("127.0.0.1", 0))
+    taken.listen(1)
+    port = taken.getsockname()[1]
+    try:
+        cases = {(str(bad),): f"{bad}:3:", (str(tmp_path / "none.yaml"),): "printkit: ",
+                 ("playground", "--port", str(port)): f"printkit: --port {port}: the port is in use"}
+        for args, start in cases.items():
+            done = subprocess.run([sys.executable, "-m", "printkit", "play", *args, "--no-browser"],
+                                  capture_output=True, text=True, timeout=60)
+            assert done.returncode == 2, args
+            assert done.stdout == "" and done.stderr.startswith(start), (args, done.stderr)
+            assert len(done.stderr.strip().splitlines()) == 1 and "Traceback" not in done.stderr
+    finally:
+        taken.close()
