@@ -59,7 +59,8 @@ def places(board) -> set:
     return {c.name for c in board.cells} | {z.name for z in board.zones}
 
 
-CONFIGS = [("playground", ()), ("mckinney", (("players", 2),)), ("mckinney", (("players", 4),))]
+CONFIGS = [("playground", ()), ("mckinney", (("players", 2),)), ("mckinney", (("players", 4),)),
+           ("lam", ()), ("lam", (("variant", "two-flag"),))]
 
 
 @pytest.mark.parametrize("game_id,options", CONFIGS)
@@ -307,9 +308,87 @@ def test_mckinney_board_measures_as_its_quadrants_joined():
     assert len([c for c in cells if not c.startswith("slider-")]) == (2 * sp["board"]["quadrant_size"]) ** 2
 
 
+# --- Lam -------------------------------------------------------------------------------------------
+
+def _lam_conserved(sp, state, viewer, shown):
+    """Per player and type: every piece of the set-up on the board (a Paper stack's sheets
+    each counted with its owner) or out of the game, one top per occupied cell."""
+    game = state.game
+    for owner in range(2):
+        for k, kind in enumerate(("Rock", "Paper", "Scissors", "Flag")):
+            assert sum(p.count for p in shown if p.owner == owner and p.name == kind) == game.counts[owner][k]
+    board = [p for p in shown if not p.where.startswith("captured-")]
+    assert sorted(p.where for p in board if p.meta["top"]) == sorted(state.to_json()["board"])
+    for p in board:
+        height = len(state.cells[game.board.parse(p.where)])
+        assert p.label == (str(height) if p.meta["top"] and height > 1 else "")
+
+
+def _lam_mover(sp, state, action, clicks, everything):
+    text = state.action_to_string(action)
+    top = [x for x in everything if x.where == clicks[0] and x.meta["top"]]
+    assert len(top) == 1 and top[0].owner == state.player and top[0].name[0] == text[0], (text, clicks)
+    if ">" in text:
+        height = len(state.cells[state.game.board.parse(clicks[0])])
+        if clicks[-1].startswith("captured-"):  # the sheets left fall off the board
+            assert len(clicks) <= 1 + height
+        else:  # a sheet on each of ``height`` cells
+            assert len(clicks) == 1 + height
+    else:
+        assert clicks == (text[1:].replace("x", "-").split("-")[0], text[1:].replace("x", "-").split("-")[1])
+
+
+def test_lam_papers_stack_and_spread():
+    """"Papers also stack on top of one another (friendly or enemy) when they move
+    onto the same space. The Paper that is on the top of the stack controls the
+    stack."; "it can spread as it moves, dropping the bottommost sheet on top of
+    each space as it moves along." """
+    sp, game, stage, board = setting("lam")
+    state = game.initial_state()
+    assert stage.touches(sp, state, state.chance_outcomes()[0][0]) == ("first",)
+    state.apply(state.chance_outcomes()[0][0])  # the first player begins
+    move = state.string_to_action("Pa2xb2")
+    assert stage.touches(sp, state, move) == ("a2", "b2")
+    state.apply(move)
+    shown = [(p.name, p.owner, p.count, p.label) for p in stage.pieces(sp, state, 1) if p.where == "b2"]
+    assert shown == [("Paper", 0, 2, "2")]
+    assert not [p for p in stage.pieces(sp, state, 1) if p.where == "a2"]
+    state.apply(state.legal_actions()[0])
+    spread = state.string_to_action("Pb2>ne")
+    assert stage.touches(sp, state, spread) == ("b2", "c3", "c4")
+    state.apply(spread)
+    shown = stage.pieces(sp, state, 0)
+    assert [(p.where, p.name, p.owner, p.count) for p in shown if p.where in ("b2", "c3", "c4")] == \
+        [("c3", "Paper", 0, 1), ("c4", "Paper", 0, 1)]
+    cells = {c.name: c for c in board.cells}
+    flat = sp["board"]["hex_mm"]
+    assert cells["b2"].center[0] - cells["a2"].center[0] == pytest.approx(flat)
+    assert Polygon(cells["b2"].outline).area == pytest.approx(flat * flat * 3 ** 0.5 / 2)
+
+
+def test_lam_board_measures_as_its_segments_joined():
+    from printkit.games.lam import parts
+
+    sp, _, _, board = setting("lam")
+    segments = [parts.segment_part(sp, n) for n in (1, 2)]
+    x0, y0 = segments[0].meta["origin"]
+    x1 = max(s.meta["origin"][0] + s.width for s in segments)
+    y1 = segments[1].meta["origin"][1] + segments[1].height  # segment 1's tab lies under segment 2
+    assert (board.width, board.height) == pytest.approx((x1 - x0, y1 - y0))
+    # The hexes where each segment prints them.
+    cells = {c.name: c for c in board.cells}
+    for seg in segments:
+        ox, oy = seg.meta["origin"]
+        names = [i for i in seg.items if getattr(i, "text", "") in cells and i.size < 8]
+        assert len(names) == sp["board"]["columns"] * sp["board"]["segment_rows"]
+        for t in names:  # the cell's name prints under its centre, in the hex
+            assert Polygon(cells[t.text].outline).contains(Point(t.x + ox - x0, t.y + oy - y0))
+
+
 # Positions with the choices random play seldom meets: a broken stalemate's
 # choice (Playground), a Slider's direction (McKinney).
 RARE = {"playground": lambda s: s.phase == "break",
-        "mckinney": lambda s: s.to_json()["phase"] == "slider"}
-CONSERVED = {"playground": _playground_conserved, "mckinney": _mckinney_conserved}
-MOVER = {"playground": _playground_mover, "mckinney": _mckinney_mover}
+        "mckinney": lambda s: s.to_json()["phase"] == "slider",
+        "lam": lambda s: any(a >= s.game.spread_base for a in s.legal_actions())}
+CONSERVED = {"playground": _playground_conserved, "mckinney": _mckinney_conserved, "lam": _lam_conserved}
+MOVER = {"playground": _playground_mover, "mckinney": _mckinney_mover, "lam": _lam_mover}
