@@ -31,36 +31,38 @@ def sized_by(ctx, component: dict) -> tuple:
     return (ctx.pointer("size_mm" if "size_mm" in component else "size"),)
 
 
-def one_back(back: dict, ctx, w: float, h: float, title: str) -> list:
-    """The back every card shares: a ground, a picture, words."""
+def one_back(back: dict, ctx, w: float, h: float, title: str = "", ground_shape: tuple | None = None,
+             box: tuple | None = None) -> list:
+    """The back every piece shares: a ground (over ``ground_shape``, else
+    the whole box), words and a picture inside ``box`` (x, y, w, h)."""
     items = []
     ground = back.get("color")
     if ground:
-        items.append(Fill(rect(0, 0, w, h), ground, large=True))
-    clear = CUT_CLEAR
+        items.append(Fill(ground_shape or rect(0, 0, w, h), ground, large=True))
+    x, y, bw, bh = box or (0.0, 0.0, w, h)
+    clear = CUT_CLEAR if box is None else 1.0
     words = back.get("text")
-    low = clear
+    low = y + clear
     if words:
-        size = faces.block(_Literal(ctx, ("back", "text")), "text", words, clear, clear + 0.2 * h, w - 2 * clear,
-                           0.2 * h, 14.0, True, faces.ink_on(ground), "a card's back", most=3)
-        items += size
-        low = clear + 0.2 * h + 1.0
+        items += faces.block(_Literal(ctx, ("back", "text")), "text", words, x + clear, y + clear + 0.2 * bh,
+                             bw - 2 * clear, 0.2 * bh, 14.0, True, faces.ink_on(ground), "the back", most=3)
+        low = y + clear + 0.2 * bh + 1.0
     if back.get("image"):
         picture = ctx.image(("back", "image"), back["image"])
-        items.append(fitted_image(picture, clear, low, w - 2 * clear, h - clear - low))
+        items.append(fitted_image(picture, x + clear, low, bw - 2 * clear, y + bh - clear - low))
     return items
 
 
-def check_keys(component: dict, ctx) -> None:
+def check_keys(component: dict, ctx, word: str = "card") -> None:
     """What one key rules out another, said at the second."""
     if "table" in component and "rows" in component:
         ctx.fail(("rows",), "give the rows inline (rows:) or in a CSV file (table:), not both")
     if "table" not in component and "rows" not in component:
-        ctx.fail((), "give the rows inline (rows:) or in a CSV file beside the spec (table: cards.csv)")
+        ctx.fail((), f"give the rows inline (rows:) or in a CSV file beside the spec (table: {word}s.csv)")
     if "size" in component and "size_mm" in component:
         ctx.fail(("size_mm",), "give a size by name (size:) or in mm (size_mm:), not both")
     if "back" in component and "back_face" in component:
-        ctx.fail(("back_face",), "give one back for every card (back:) or a back per row (back_face:), not both")
+        ctx.fail(("back_face",), f"give one back for every {word} (back:) or a back per row (back_face:), not both")
 
 
 class _Literal:

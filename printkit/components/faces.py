@@ -79,19 +79,25 @@ def _short(text: str) -> str:
 
 
 def face(layout: dict, row, ctx, width: float, height: float, ground_default: str | None = None,
-         x0: float = 0.0, y0: float = 0.0, clear: float = CUT_CLEAR, what: str = "the card") -> list:
-    """The items of a face ``width`` x ``height`` mm at (x0, y0) for ``row``."""
+         x0: float = 0.0, y0: float = 0.0, clear: float = CUT_CLEAR, what: str = "the card",
+         ground_shape: tuple | None = None) -> list:
+    """The items of a face ``width`` x ``height`` mm at (x0, y0) for ``row``;
+    its ground fills ``ground_shape`` (a polygon) where given, else the box."""
     items: list = []
     ground = layout.get("color") or ground_default
     if layout.get("background"):
         ground = _colour(row, layout["background"]) or ground
     if ground:
-        items.append(Fill(rect(x0, y0, width, height), ground, large=True))
+        items.append(Fill(ground_shape or rect(x0, y0, width, height), ground, large=True))
     ink = ink_on(ground)
     inner_w = width - 2 * clear
     top = y0 + height - clear
     bottom = y0 + clear
     head = max(7.0, min(14.0, 0.13 * height))  # the title's zone
+    if not any(layout.get(k) for k in ("title", "corners", "icon", "band")):
+        head = 0.0  # nothing at the head: the picture and words take the whole face
+    elif not any(layout.get(k) for k in ("text", "image")):
+        head = height - 2 * clear  # a title alone (a token's value): the whole face, centred
     band = _colour(row, layout["band"]) if layout.get("band") else None
     if band:
         band_h = head + clear
@@ -118,14 +124,14 @@ def face(layout: dict, row, ctx, width: float, height: float, ground_default: st
         name = row.get(layout["icon"]).strip()
         if name:
             picture = ctx.picture(name, lambda m, c=layout["icon"]: row.problem(c, m))
-            side = head - 1.0
-            items.append(fitted_image(picture, right - side, top - head + 0.5, side, side))
+            side = min(head - 1.0, max(6.0, 0.25 * inner_w), 14.0)
+            items.append(fitted_image(picture, right - side, top - head / 2 - side / 2, side, side))
             right -= side + 1.0
     if layout.get("title"):
         text = _words(row, layout["title"])
         items += block(row, layout["title"], text, left, top, max(1.0, right - left), head, size, True,
                        head_ink, f"{what}'s title", most=2)
-    art_top = top - head - 1.0
+    art_top = top - head - (1.0 if head else 0.0)
     text_h = 0.0
     if layout.get("text"):
         text = _words(row, layout["text"])
