@@ -60,7 +60,9 @@ def places(board) -> set:
 
 
 CONFIGS = [("playground", ()), ("mckinney", (("players", 2),)), ("mckinney", (("players", 4),)),
-           ("lam", ()), ("lam", (("variant", "two-flag"),))]
+           ("lam", ()), ("lam", (("variant", "two-flag"),)),
+           ("phoenix", (("players", 2),)), ("phoenix", (("players", 4), ("variant", "team"))),
+           ("phoenix", (("players", 3), ("variant", "give-away")))]
 
 
 @pytest.mark.parametrize("game_id,options", CONFIGS)
@@ -385,10 +387,121 @@ def test_lam_board_measures_as_its_segments_joined():
             assert Polygon(cells[t.text].outline).contains(Point(t.x + ox - x0, t.y + oy - y0))
 
 
+# --- RPS Phoenix -----------------------------------------------------------------------------------
+
+def _phoenix_conserved(sp, state, viewer, shown):
+    """Per player and type: each Bird on the grid, in hand or in the Ashes; the dice show the roll."""
+    view = state.to_json()
+    for owner, name in enumerate(view["players"]):
+        for t in ("rock", "paper", "scissors"):
+            birds = [p for p in shown if p.owner == owner and p.name == f"{t.capitalize()} Bird"]
+            assert sum(p.count for p in birds) == sp["birds"]["counts"][t]
+            assert sum(p.count for p in birds if p.where == f"hand-{owner}-{t}") == view["hand"][name][t]
+            assert sum(p.count for p in birds if p.where == f"ashes-{owner}-{t}") == view["ashes"][name][t]
+    assert [p.label for p in shown if p.kind == "die"] == [str(v) for v in view["rolled"] or ("", "")]
+
+
+def _phoenix_mover(sp, state, action, clicks, everything):
+    text = state.action_to_string(action)
+    p = state.player
+    if text in ("roll", "stop"):
+        assert clicks == ({"roll": "dice", "stop": "done"}[text],)
+        return
+    first = [x for x in everything if x.where == clicks[0]]
+    assert len(first) == 1 and first[0].owner == p and first[0].kind == "bird", (text, clicks)
+    if text.startswith("phoenix"):
+        assert clicks[0].startswith(f"ashes-{p}-") and clicks[1] == text.split()[-1]
+    elif text.startswith("x "):
+        assert clicks == (state._at(state.active), text[2:])
+    elif text.startswith("step"):
+        assert clicks[0] == state._at(state.active) and clicks[1] == text.split()[-1]
+    elif ">" in text:
+        assert clicks == tuple(text.split()[-1].split(">"))
+    else:  # entering a Bird from the hand
+        assert clicks[0].startswith(f"hand-{p}-") and clicks[1] == text.split()[-1]
+
+
+def _phoenix_clicks(state, sp, stage, board) -> dict:
+    """Every legal move's clicks in notation, each checked as the playouts check them."""
+    known = places(board)
+    everything = stage.pieces(sp, state, None)
+    out = {}
+    for action in state.legal_actions():
+        clicks = stage.touches(sp, state, action)
+        assert set(clicks) <= known
+        _phoenix_mover(sp, state, action, clicks, everything)
+        out[state.action_to_string(action)] = clicks
+    return out
+
+
+def test_phoenix_interaction_order_chain_step_and_second_phoenix_are_clicks():
+    """"Where several interactions arise at once, the moving player chooses the order"
+    (the project's reading); the Escalation's chain-reaction step and second Phoenix."""
+    from phoenix_helpers import ESCALATION_2P, game, play, position
+
+    sp, _, stage, board = setting("phoenix", (("players", 2),))
+    g = game()
+    grid = {"1,1": "Red S", "5,5": "Blue P", "3,5": "Blue R", "6,1": "Blue S", "1,6": "Red P"}
+    state = play(position(g, grid, turn=ESCALATION_2P), "S d 1,1>4,4")
+    assert _phoenix_clicks(state, sp, stage, board) == {"x 3,5": ("4,4", "3,5"), "x 5,5": ("4,4", "5,5")}
+    grid = {"2,5": "Red R", "2,3": "Blue P", "6,1": "Blue R", "6,6": "Blue S"}
+    state = play(position(g, grid, turn=ESCALATION_2P), "roll", "2-3")
+    assert _phoenix_clicks(state, sp, stage, board)["R 2,5>2,3"] == ("2,5", "2,3")
+    play(state, "R 2,5>2,3")
+    assert _phoenix_clicks(state, sp, stage, board) == {"stop": ("done",), "step 2,2": ("2,3", "2,2")}
+    grid = {"1,6": "Red S", "6,1": "Blue S", "5,2": "Blue R"}
+    state = play(position(g, grid, turn=ESCALATION_2P), "roll", "4-4")
+    assert _phoenix_clicks(state, sp, stage, board)["phoenix R 4,4"] == ("ashes-0-rock", "4,4")
+    play(state, "phoenix R 4,4")
+    second = _phoenix_clicks(state, sp, stage, board)
+    assert second.pop("stop") == ("done",)
+    assert second and all(clicks[0] == "ashes-0-paper" for clicks in second.values())
+    assert sorted(clicks[1] for clicks in second.values()) == ["3,3", "3,4", "3,5", "4,3", "4,5", "5,3", "5,4",
+                                                               "5,5"]
+
+
+def test_phoenix_entry():
+    """"The player places one of their Birds on the corresponding square. Players can
+    choose any available Bird when first entering the game." """
+    sp, game, stage, board = setting("phoenix", (("players", 2),))
+    state = game.initial_state()
+    for move in ("first Red", "3-5"):
+        state.apply(state.string_to_action(move))
+    shown = stage.pieces(sp, state, 1)
+    assert [(p.name, p.label) for p in shown if p.kind == "die"] == [("Black die", "3"), ("White die", "5")]
+    choices = {state.action_to_string(a): stage.touches(sp, state, a) for a in state.legal_actions()}
+    assert choices == {"R 3,5": ("hand-0-rock", "3,5"), "P 3,5": ("hand-0-paper", "3,5"),
+                       "S 3,5": ("hand-0-scissors", "3,5")}
+    state.apply(state.string_to_action("R 3,5"))
+    shown = stage.pieces(sp, state, 1)
+    assert [(p.name, p.owner) for p in shown if p.where == "3,5"] == [("Rock Bird", 0)]
+    assert not [p for p in shown if p.where == "hand-0-rock"]  # the Rock was Red's only one
+    cells = {c.name: c for c in board.cells}
+    square = sp["board"]["square_mm"]
+    x0, y0 = cells["1,1"].outline[0]
+    assert cells["3,5"].center == pytest.approx((x0 + 2.5 * square, y0 + 4.5 * square))
+
+
+def test_phoenix_board_is_the_printed_board():
+    from printkit.games.phoenix import parts
+
+    sp, _, _, board = setting("phoenix", (("players", 2),))
+    printed = parts.board_part(sp)
+    assert (board.width, board.height) == (printed.width, printed.height)
+    # Each square's printed coordinates lie in the cell of that name.
+    cells = {c.name: c for c in board.cells}
+    names = [i for i in printed.items if getattr(i, "text", "") in cells]
+    assert len(names) == len(cells) == sp["board"]["columns"] * sp["board"]["rows"]
+    for t in names:
+        assert Polygon(cells[t.text].outline).contains(Point(t.x, t.y))
+
+
 # Positions with the choices random play seldom meets: a broken stalemate's
 # choice (Playground), a Slider's direction (McKinney).
 RARE = {"playground": lambda s: s.phase == "break",
         "mckinney": lambda s: s.to_json()["phase"] == "slider",
-        "lam": lambda s: any(a >= s.game.spread_base for a in s.legal_actions())}
-CONSERVED = {"playground": _playground_conserved, "mckinney": _mckinney_conserved, "lam": _lam_conserved}
-MOVER = {"playground": _playground_mover, "mckinney": _mckinney_mover, "lam": _lam_mover}
+        "lam": lambda s: any(a >= s.game.spread_base for a in s.legal_actions()),
+        "phoenix": lambda s: s.stage == "after-roll"}
+CONSERVED = {"playground": _playground_conserved, "mckinney": _mckinney_conserved, "lam": _lam_conserved,
+             "phoenix": _phoenix_conserved}
+MOVER = {"playground": _playground_mover, "mckinney": _mckinney_mover, "lam": _lam_mover, "phoenix": _phoenix_mover}
