@@ -296,7 +296,12 @@ def list_games(as_json):
 @option("--format", "formats", default="pdf,svg", show_default=True,
         help="Comma-separated output formats: pdf (kit and rulebook), svg (cut files), "
              "png (each card, tile and counter at 300 dpi with bleed, for card printers; "
-             "games with cards or tiles).")
+             "games with cards or tiles), tts (a Tabletop Simulator saved object, <id>-tts.json, "
+             "and its images), images (each distinct face as an image, with a CSV and JSON list, "
+             "for other virtual tables).")
+@option("--tts-url", "tts_url", default=None, metavar="URL",
+        help="With --format tts: the web folder you upload the <id>-tts-*.png images to; the save "
+             "names them there (default: the files where they are built, for this computer).")
 @option("--variant", default=None, shell_complete=_complete_variant,
         help="A rules variant for the rulebook, for games that have them.")
 @option("--overwrite", is_flag=True,
@@ -325,8 +330,8 @@ def list_games(as_json):
              "marks) on every sheet of pieces; the SVG cut files use the same page.")
 @option("--kerf", type=float, default=0.0, show_default=True, metavar="MM",
         help="A laser cutter's kerf: closed cut outlines in the SVG move out by half of it.")
-def build(game, build_all, colors, paper, out_dir, ink_saver, formats, variant, overwrite, quiet, as_json, duplex,
-          back_offset, sheet_per_colour, press, bleed, print_and_cut, kerf):
+def build(game, build_all, colors, paper, out_dir, ink_saver, formats, tts_url, variant, overwrite, quiet, as_json,
+          duplex, back_offset, sheet_per_colour, press, bleed, print_and_cut, kerf):
     """Build the print-and-play kit of GAME (a bundled id or a spec .yaml)
     into OUT/<id>/, <id> being the spec's `id`: <id>-kit.pdf, one
     <id>-sheet-NN.svg cut file per sheet, <id>-rules.pdf and, for people
@@ -354,7 +359,7 @@ def build(game, build_all, colors, paper, out_dir, ink_saver, formats, variant, 
     options = kit.BuildOptions(colors=colors, paper=paper.lower(), ink_saver=ink_saver,
                                formats=tuple(sorted(wanted)), variant=variant, duplex=duplex,
                                back_offset=offset, sheet_per_colour=sheet_per_colour, press=press,
-                               bleed=bleed, print_and_cut=print_and_cut, kerf=kerf)
+                               bleed=bleed, print_and_cut=print_and_cut, kerf=kerf, tts_url=tts_url)
     # Every spec and option is checked, and each kit laid out and its folder
     # checked, before the first kit is written: a bad option or a folder
     # holding someone's file stops --all with nothing written. An option that
@@ -416,9 +421,9 @@ _NOTHING_FOR = {"duplex": ("--duplex", "it has no two-sided parts"),
 def _without(options, option: str):
     """The build options without ``option``, when leaving it off builds the
     same kit as it would (it does nothing for the game); else None."""
-    if option == "png":
-        rest = tuple(f for f in options.formats if f != "png")
-        return replace(options, formats=rest) if rest else None
+    if option in ("png", "tts", "images"):
+        rest = tuple(f for f in options.formats if f != option)
+        return replace(options, formats=rest, tts_url=None if option == "tts" else options.tts_url) if rest else None
     if option == "duplex":
         return replace(options, duplex=False, back_offset=(0.0, 0.0))
     if option == "sheet_per_colour":
@@ -432,6 +437,9 @@ def _left_off(game_id: str, dropped: list, options) -> str:
     for option in dropped:
         if option == "png":
             words.append(f"no --format png images (it has no cards or tiles); its {', '.join(options.formats)} built")
+        elif option in ("tts", "images"):
+            words.append(f"no --format {option} (none of its parts says what it is on a virtual table); "
+                         f"its {', '.join(options.formats)} built")
         else:
             flag, why = _NOTHING_FOR[option]
             words.append(f"built without {flag} ({why})")

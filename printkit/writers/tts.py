@@ -486,6 +486,10 @@ def table(spec, options, parts, url: str, stage=None, state=None) -> Table:
                 if shown.where in cells:
                     cx, cy = cells[shown.where].center
                     place(piece, cx, cy, level, shown.name, shown.hidden, shown.where)
+                elif piece.part.table == "card":  # a pile of cards in a zone: a deck there
+                    slot, deck = card_id(piece)
+                    label = zones[shown.where].label if shown.where in zones else shown.where
+                    deck["cards"].append((None, slot, piece, shown.where, label, shown.hidden))
                 else:
                     label = zones[shown.where].label if shown.where in zones else shown.where
                     front = piece.faces[0]
@@ -497,7 +501,7 @@ def table(spec, options, parts, url: str, stage=None, state=None) -> Table:
     for piece in left:
         if piece.part.table == "card":
             slot, deck = card_id(piece)
-            deck["cards"].append((None, slot, piece))
+            deck["cards"].append((None, slot, piece, "", "", False))
             continue
         front = piece.faces[0]
         if piece.part.table == "die":
@@ -562,31 +566,43 @@ def _deal(out: Table, decks: dict, url: str, names: _Names, guids: set, shelf_sp
             deck_no, entry = sheets[slot // per]
             return deck_no * 100 + slot % per, str(deck_no), entry
 
-        lying = [c for c in deck["cards"] if c[0] is None]
+        piles: dict = {}  # zone (or "" beside the board) -> its cards, each pile one deck
         for obj, slot, *rest in deck["cards"]:
-            if obj is not None:  # dealt by the set-up
+            if obj is not None:  # dealt on its own by the set-up
                 cid, dk, entry = ident(slot)
                 obj["CardID"] = cid
                 obj["CustomDeck"] = {dk: entry}
-        if not lying:
-            continue
-        front = fronts[lying[0][1]]
-        x, y = shelf_spot(front.width, front.height, ("deck", key))
+            else:
+                piles.setdefault(rest[1], []).append((slot, *rest))
+        for where, lying in piles.items():
+            _pile(out, deck, key, where, lying, fronts, ident, guids, shelf_spot, table_xz)
+
+
+def _pile(out: Table, deck: dict, key, where: str, lying: list, fronts: list, ident, guids: set,
+          shelf_spot, table_xz) -> None:
+    """One pile of a deck's cards beside the board (a zone's, or the rest):
+    a DeckCustom of them, or a lone Card."""
+    if lying:
+        front = fronts[lying[0][0]]
+        x, y = shelf_spot(front.width, front.height, ("deck", key, where))
         x, z = table_xz(x, y)
+        hidden = any(c[4] for c in lying)
+        turned = (0.0, 180.0, 180.0 if hidden else 0.0)
         cards = []
-        for k, (_, slot, piece) in enumerate(lying):
+        for k, (slot, piece, _, label, _) in enumerate(lying):
             cid, dk, entry = ident(slot)
-            card = _object("Card", piece.name, piece.owner, x, z, y=TABLE_Y + 0.3, scale=_card_scale(front))
+            card = _object("Card", piece.name, label or piece.owner, x, z, y=TABLE_Y + 0.3,
+                           scale=_card_scale(front), rot=turned)
             card["CardID"] = cid
             card["CustomDeck"] = {dk: entry}
-            card["GUID"] = _guid(guids, "Card", piece.name, cid, k, number)
+            card["GUID"] = _guid(guids, "Card", piece.name, cid, k, where, key)
             cards.append(card)
         if len(cards) == 1:
             out.objects.append(cards[0])
-            continue
+            return
         owner = deck["owner"]
-        title = f"Cards ({owner})" if owner else "Cards"
-        obj = _object("DeckCustom", title, owner, x, z, y=TABLE_Y + 0.3, scale=_card_scale(front))
+        title = lying[0][3] or (f"Cards ({owner})" if owner else "Cards")
+        obj = _object("DeckCustom", title, owner, x, z, y=TABLE_Y + 0.3, scale=_card_scale(front), rot=turned)
         obj["DeckIDs"] = [c["CardID"] for c in cards]
         used = {}
         for c in cards:

@@ -1,0 +1,296 @@
+"""build --format tts and --format images: the Tabletop Simulator save of
+every bundled game, field by field, its images, and the image pack.
+
+Each game's kit is built once for the module (tts and images, nothing
+else); stability is checked by laying the table out again in memory and
+drawing some of its images again, which must give the same bytes."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import re
+from collections import Counter
+from pathlib import Path
+from urllib.parse import unquote, urlparse
+
+import pytest
+from PIL import Image
+
+from printkit import games, kit, spec as specs
+from printkit import table as tables
+from printkit.errors import PrintkitError
+from printkit.options import BuildOptions, resolve_options
+from printkit.parts.core import Fill, Line, Part, rect
+from printkit.writers import tts
+
+GAMES = ("mckinney", "phoenix", "tiles", "playground", "lam")
+OPTIONS = BuildOptions(formats=("tts", "images"))
+COMMON = {"Name": str, "Transform": dict, "Nickname": str, "Description": str, "GUID": str,
+          "ColorDiffuse": dict, "Locked": bool, "LuaScript": str, "XmlUI": str}
+TRANSFORM = ("posX", "posY", "posZ", "rotX", "rotY", "rotZ", "scaleX", "scaleY", "scaleZ")
+
+
+@pytest.fixture(scope="module", params=GAMES)
+def built(request, tmp_path_factory):
+    game = request.param
+    spec = specs.load(game)
+    out = tmp_path_factory.mktemp(f"tts-{game}")
+    result = kit.build(spec, OPTIONS, out)
+    save = json.loads((result.folder / f"{game}-tts.json").read_text(encoding="utf-8"))
+    options = resolve_options(spec, OPTIONS)
+    parts = games.stage(game, "parts").parts(spec, options)
+    return game, spec, options, parts, result, save
+
+
+def objects(save):
+    """Every object of the save, those inside decks included."""
+    out = []
+    for obj in save["ObjectStates"]:
+        out.append(obj)
+        out += obj.get("ContainedObjects", [])
+    return out
+
+
+def pieces_of(parts, role):
+    return [faces for part in parts if part.table == role for faces in tts.piece_faces(part)]
+
+
+def test_save_fields(built):
+    game, spec, _, _, _, save = built
+    assert save["SaveName"] == spec["title"]
+    assert isinstance(save["ObjectStates"], list) and save["ObjectStates"]
+    for obj in objects(save):
+        for key, kind in COMMON.items():
+            assert isinstance(obj[key], kind), (obj["Name"], key)
+        assert set(TRANSFORM) <= set(obj["Transform"])
+        assert all(isinstance(obj["Transform"][k], float) for k in TRANSFORM)
+        assert re.fullmatch(r"[0-9a-f]{6}", obj["GUID"])
+        assert obj["Nickname"], obj["Name"]
+        name = obj["Name"]
+        if name in ("Custom_Board", "Custom_Tile", "Figurine_Custom", "Custom_Dice"):
+            image = obj["CustomImage"]
+            assert isinstance(image["ImageURL"], str) and image["ImageURL"]
+            assert isinstance(image["ImageScalar"], float) and isinstance(image["WidthScale"], float)
+        if name == "Custom_Tile":
+            tile = obj["CustomImage"]["CustomTile"]
+            assert tile["Type"] in (0, 2) and isinstance(tile["Stackable"], bool)
+            assert isinstance(tile["Thickness"], float) and tile["Thickness"] > 0
+            assert isinstance(tile["Stretch"], bool)
+        if name == "Figurine_Custom":
+            assert obj["CustomImage"]["ImageSecondaryURL"]
+        if name == "Custom_Dice":
+            assert obj["CustomImage"]["CustomDice"] == {"Type": 1}
+        if name == "Card":
+            assert isinstance(obj["CardID"], int)
+            (key, entry), = obj["CustomDeck"].items()
+            assert obj["CardID"] // 100 == int(key)
+            # The last slot of a sheet is the hidden card's: no card is dealt from it.
+            assert obj["CardID"] % 100 < entry["NumWidth"] * entry["NumHeight"] - 1
+            assert entry["NumWidth"] <= 10 and entry["NumHeight"] <= 7
+            for field in ("FaceURL", "BackURL"):
+                assert isinstance(entry[field], str) and entry[field]
+            assert isinstance(entry["BackIsHidden"], bool) and isinstance(entry["UniqueBack"], bool)
+        if name == "DeckCustom":
+            assert obj["DeckIDs"] == [card["CardID"] for card in obj["ContainedObjects"]]
+            assert set(obj["CustomDeck"]) == {str(i // 100) for i in obj["DeckIDs"]}
+    guids = [obj["GUID"] for obj in objects(save)]
+    assert len(guids) == len(set(guids))
+
+
+def test_every_url_is_an_rgb_image_at_most_4096_px(built):
+    game, _, _, _, result, save = built
+    urls = set()
+    for obj in objects(save):
+        image = obj.get("CustomImage", {})
+        urls |= {image.get("ImageURL"), image.get("ImageSecondaryURL")}
+        for entry in obj.get("CustomDeck", {}).values():
+            urls |= {entry["FaceURL"], entry["BackURL"]}
+    urls.discard("")
+    urls.discard(None)
+    assert urls
+    for url in urls:
+        parsed = urlparse(url)
+        assert parsed.scheme == "file"
+        path = Path(unquote(parsed.path))
+        assert path.parent == result.folder.resolve() and path.is_file(), url
+        with Image.open(path) as image:
+            assert image.format == "PNG" and image.mode == "RGB"
+            assert max(image.size) <= 4096
+
+
+def test_counts_equal_the_kit(built):
+    game, _, _, parts, _, save = built
+    everything = objects(save)
+    by_name = {}
+    for obj in everything:
+        by_name.setdefault(obj["Name"], []).append(obj)
+    assert len(by_name.get("Custom_Board", [])) == (1 if any(p.table == "board" for p in parts) else 0)
+    assert len(by_name.get("Card", [])) == len(pieces_of(parts, "card"))
+    assert len(by_name.get("Custom_Tile", [])) == len(pieces_of(parts, "tile")) + len(pieces_of(parts, "counter"))
+    assert len(by_name.get("Custom_Dice", [])) == len(pieces_of(parts, "die"))
+    assert len(by_name.get("Figurine_Custom", [])) == len(pieces_of(parts, "standup"))
+    # Each card as often in the save as the kit prints it (none is dealt onto the board at the set-up).
+    kit_cards = Counter(p.name for p in parts if p.table == "card" for _ in tts.piece_faces(p))
+    assert Counter(c["Nickname"] for c in by_name.get("Card", [])) == kit_cards
+
+
+def test_sizes_follow_the_printed_parts(built):
+    """A tile's scale gives its printed height (1.318 units per unit of scale, 25.4 mm a unit)."""
+    game, _, _, parts, _, save = built
+    heights = {round(f[0].height / 25.4 / tts.TILE_AT_1, 5) for role in ("tile", "counter")
+               for f in pieces_of(parts, role)}
+    tiles = [o for o in objects(save) if o["Name"] == "Custom_Tile"]
+    assert {o["Transform"]["scaleZ"] for o in tiles} == heights
+    board = [o for o in objects(save) if o["Name"] == "Custom_Board"]
+    if board:
+        path = Path(unquote(urlparse(board[0]["CustomImage"]["ImageURL"]).path))
+        with Image.open(path) as image:
+            w, h = image.size
+        # the board's image keeps its printed proportions, to the pixel
+        face, _ = tts._board_face(built[1], built[2], parts, tables.stage(game))
+        assert abs(w / h - face.width / face.height) < 2 / min(w, h)
+
+
+def test_the_same_build_gives_the_same_bytes(built):
+    game, spec, options, _, result, save = built
+    laid = kit_table(spec, options, result.folder)
+    written = (result.folder / f"{game}-tts.json").read_bytes()
+    assert tts.save(laid) == written
+    # some images drawn again: the board, the first piece and the first deck sheet
+    names = [n for n in laid.pictures if "board" in n][:1] + [n for n in laid.pictures if "deck" in n][:1]
+    names += [n for n in laid.pictures if n not in names][:1]
+    for name in names:
+        assert tts.render(laid.pictures[name]) == (result.folder / name).read_bytes(), name
+
+
+def kit_table(spec, options, folder):
+    """The table laid out again, from the parts in the order the kit's sheets hold them."""
+    parts = games.stage(spec.game, "parts").parts(spec, options)
+    stage = tables.stage(spec.game)
+    state = None
+    if stage is not None:
+        state = games.stage(spec.game, "rules").Game(spec, players=options.colors,
+                                                     variant=options.variant).initial_state()
+    return tts.table(spec, options, _in_sheet_order(spec, options, parts), folder.resolve().as_uri() + "/",
+                     stage, state)
+
+
+def _in_sheet_order(spec, options, parts):
+    from printkit import sheets as imposition
+    module = games.stage(spec.game, "parts")
+    return [p.part for sheet in imposition.impose(spec, parts, options, module) for p in sheet.placements]
+
+
+def test_set_up_pieces_stand_where_the_engine_puts_them(built):
+    """The engine's initial position, as the game's table stage places it:
+    each piece on a cell lies at that cell's centre, named as the stage
+    (the rulebook's words) names it."""
+    game, spec, options, _, _, save = built
+    stage = tables.stage(game)
+    if stage is None:
+        pytest.skip(f"{game} has no table stage yet")
+    board = stage.board(spec, options)
+    state = games.stage(game, "rules").Game(spec, players=options.colors).initial_state()
+    cells = {c.name: c.center for c in board.cells}
+    expected = []
+    for piece in stage.pieces(spec, state, None):
+        if piece.where in cells:
+            x, y = cells[piece.where]
+            expected += [(piece.name, round((x - board.width / 2) / 25.4, 3),
+                          round((y - board.height / 2) / 25.4, 3))] * max(1, piece.count)
+    found = [(o["Nickname"], round(o["Transform"]["posX"], 3), round(o["Transform"]["posZ"], 3))
+             for o in objects(save) if o["Name"] != "Custom_Board"]
+    on_board = [f for f in found if abs(f[1]) * 25.4 < board.width / 2 and abs(f[2]) * 25.4 < board.height / 2]
+    assert sorted(on_board) == sorted(expected)
+
+
+def test_image_pack(built):
+    game, _, _, parts, result, _ = built
+    rows = list(csv.DictReader(io.StringIO((result.folder / f"{game}-images.csv").read_text(encoding="utf-8"))))
+    listed = json.loads((result.folder / f"{game}-images.json").read_text(encoding="utf-8"))["components"]
+    assert [r["name"] for r in rows] == [r["name"] for r in listed]
+    for row, entry in zip(rows, listed):
+        assert int(row["count"]) == entry["count"] >= 1
+        assert float(row["width_mm"]) == entry["width_mm"] > 0
+        for side in ("front", "back"):
+            if row[side]:
+                assert (result.folder / row[side]).is_file()
+    # every piece counted once (a die once per face), the board once
+    expected = sum(len(f) if p.table == "die" else 1 for p in parts if p.table and p.table != "board"
+                   for f in tts.piece_faces(p))
+    boards = 1 if any(p.table == "board" for p in parts) else 0
+    assert sum(entry["count"] for entry in listed) == expected + boards
+    # one file per distinct face: no two files hold the same picture
+    files = sorted(set(r["front"] for r in rows) | {r["back"] for r in rows if r["back"]})
+    digests = {(result.folder / f).read_bytes() for f in files}
+    assert len(digests) == len(files)
+
+
+def test_tiles_48_tiles_are_4_images(built):
+    game, _, _, parts, result, save = built
+    if game != "tiles":
+        pytest.skip("Tiles only")
+    tiles = [o for o in save["ObjectStates"] if o["Name"] == "Custom_Tile" and o["Nickname"].startswith("Tile")]
+    assert len(tiles) == 48
+    assert len({o["CustomImage"]["ImageURL"] for o in tiles}) == 4
+
+
+def test_phoenix_dice_are_two_distinct_dice(built):
+    game, _, _, _, _, save = built
+    if game != "phoenix":
+        pytest.skip("Phoenix only")
+    dice = [o for o in save["ObjectStates"] if o["Name"] == "Custom_Dice"]
+    assert sorted(o["Nickname"] for o in dice) == ["Black die (X)", "White die (Y)"]
+    assert len({o["CustomImage"]["ImageURL"] for o in dice}) == 2
+
+
+def test_lam_paper_stacks(built):
+    """'However, Papers also stack on top of one another (friendly or enemy)
+    when they move onto the same space.' Rocks, Scissors and Flags do not."""
+    game, _, _, _, _, save = built
+    if game != "lam":
+        pytest.skip("Lam only")
+    stacking = {o["Nickname"].split(" (")[0]: o["CustomImage"]["CustomTile"]["Stackable"]
+                for o in save["ObjectStates"] if o["Name"] == "Custom_Tile"}
+    assert stacking == {"Paper": True, "Rock": False, "Scissors": False, "Flag": False}
+    # round counters are round tiles
+    assert {o["CustomImage"]["CustomTile"]["Type"] for o in save["ObjectStates"]
+            if o["Name"] == "Custom_Tile"} == {2}
+
+
+def test_parts_without_a_table_role_are_left_out():
+    """A designer's parts that say nothing of the table are left off it; one
+    with a role but no faces shows the whole part, cut lines left out."""
+    spec = specs.load("lam")
+    options = resolve_options(spec, BuildOptions(formats=("tts",)))
+    plain = Part("Score sheet", 50, 40, stock="paper")
+    odd = Part("Odd thing", 30, 20, table="something new")
+    token = Part("Token", 20, 20, table="counter")
+    token.add(Fill(rect(0, 0, 20, 20), "#123456"), Line(rect(0, 0, 20, 20), closed=True))
+    laid = tts.table(spec, options, [plain, odd, token], "file:///x/")
+    assert [o["Nickname"] for o in laid.objects] == ["Token"]
+    (picture,) = laid.pictures.values()
+    ((_, _, face),) = picture.placed
+    assert [type(i) for i in face.items] == [Fill]
+
+
+def test_tts_url_names_the_uploaded_folder():
+    spec = specs.load("lam")
+    options = resolve_options(spec, BuildOptions(formats=("tts",), tts_url="https://example.org/lam"))
+    assert options.tts_url == "https://example.org/lam/"
+    with pytest.raises(PrintkitError, match="add tts to --format"):
+        resolve_options(spec, BuildOptions(tts_url="https://example.org/lam"))
+    with pytest.raises(PrintkitError, match="https://"):
+        resolve_options(spec, BuildOptions(formats=("tts",), tts_url="ftp://example.org"))
+
+
+def test_a_file_printkit_did_not_write_is_never_replaced(tmp_path):
+    spec = specs.load("lam")
+    folder = tmp_path / "lam"
+    folder.mkdir()
+    (folder / "lam-tts.json").write_text("my own notes", encoding="utf-8")
+    with pytest.raises(PrintkitError, match="printkit did not write"):
+        kit.prepare(spec, BuildOptions(formats=("tts",)), tmp_path)
+    assert (folder / "lam-tts.json").read_text(encoding="utf-8") == "my own notes"
