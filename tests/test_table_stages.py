@@ -13,6 +13,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from functools import cache
+from pathlib import Path
 
 import pytest
 from shapely.geometry import Point, Polygon
@@ -22,16 +23,18 @@ from printkit import rules, spec, table
 from printkit.options import BuildOptions
 from printkit.playout import choose
 
+ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = 12  # positions per playout whose every legal move is checked
 PLAYOUT_SEEDS = (3, 5)
 
 
 @cache
 def setting(game_id: str, options: tuple = ()):
-    """(spec, game, table stage, board) of a game, made once."""
-    sp = spec.load(game_id)
-    stage = table.stage(game_id)
-    game = rules.load(game_id, **dict(options))
+    """(spec, game, table stage, board) of a game (a bundled id or a spec under specs/), made once."""
+    name = str(ROOT / game_id) if game_id.endswith(".yaml") else game_id
+    sp = spec.load(name)
+    stage = table.stage(sp.game)
+    game = rules.load(name, **dict(options))
     return sp, game, stage, stage.board(sp, BuildOptions(colors=game.num_players))
 
 
@@ -62,7 +65,8 @@ def places(board) -> set:
 CONFIGS = [("playground", ()), ("mckinney", (("players", 2),)), ("mckinney", (("players", 4),)),
            ("lam", ()), ("lam", (("variant", "two-flag"),)),
            ("phoenix", (("players", 2),)), ("phoenix", (("players", 4), ("variant", "team"))),
-           ("phoenix", (("players", 3), ("variant", "give-away")))]
+           ("phoenix", (("players", 3), ("variant", "give-away"))),
+           ("tiles", ()), ("specs/examples/tiles-variant.yaml", ())]
 
 
 @pytest.mark.parametrize("game_id,options", CONFIGS)
@@ -88,7 +92,7 @@ def test_pieces_stand_on_the_board_and_are_all_there(game_id, options):
             shown = stage.pieces(sp, state, viewer)
             assert {p.where for p in shown} <= known
             assert all(p.count >= 1 for p in shown)
-            CONSERVED[game_id](sp, state, viewer, shown)
+            CONSERVED[sp.game](sp, state, viewer, shown)
 
 
 @pytest.mark.parametrize("game_id,options", CONFIGS)
@@ -112,7 +116,7 @@ def test_every_legal_move_is_clicks_on_the_board(game_id, options):
     sp, game, stage, board = setting(game_id, options)
     known = places(board)
     moves = 0
-    rare = [s for s in positions(game_id, options) if RARE[game_id](s)]
+    rare = [s for s in positions(game_id, options) if RARE[sp.game](s)]
     assert rare, "the playouts reach the game's rarer choices"
     for state in sampled(game_id, options) + rare[:SAMPLES]:
         if state.is_terminal():
@@ -124,7 +128,7 @@ def test_every_legal_move_is_clicks_on_the_board(game_id, options):
             assert clicks and set(clicks) <= known, (state.action_to_string(action), clicks)
             if not state.is_chance_node():
                 moves += 1
-                MOVER[game_id](sp, state, action, clicks, everything)
+                MOVER[sp.game](sp, state, action, clicks, everything)
     assert moves
 
 
@@ -496,12 +500,71 @@ def test_phoenix_board_is_the_printed_board():
         assert Polygon(cells[t.text].outline).contains(Point(t.x, t.y))
 
 
+# --- Rock Paper Scissors Tiles ----------------------------------------------------------------------
+
+def _tiles_conserved(sp, state, viewer, shown):
+    """Every tile laid on its place, the rest in the supply; only a face-hidden tile the
+    viewer may not see is hidden."""
+    laid = [p for p in shown if p.where != "supply"]
+    assert sum(p.count for p in shown) == sp["tiles"]["count"]
+    assert [p.where for p in laid] == [f"{x},{y}" for x, y, _ in state.played]
+    hidden = [p for p in laid if p.hidden]
+    secret = state.pending is not None and viewer is not None and viewer != state.first_mover()
+    assert len(hidden) == secret and all(p.label == "" for p in hidden)
+    assert [p.label for p in laid if not p.hidden] == [t[2] for t in state.to_json()["tiles"]][:len(laid) - secret]
+
+
+def _tiles_mover(sp, state, action, clicks, everything):
+    place, _ = state.action_to_string(action).split()
+    assert clicks == ("supply", place)
+    assert not [p for p in everything if p.where == place]
+
+
+def test_tiles_first_turn_is_laid_hidden_then_shown():
+    """"On the first turn, when there are no tiles on the table, the first tiles should
+    touch each other at the edge." Turn 1's tiles are tipped together: until White's
+    is down, White sees where Black's lies, not which way."""
+    sp, game, stage, board = setting("tiles")
+    state = game.initial_state()
+    choices = {state.action_to_string(a): stage.touches(sp, state, a) for a in state.legal_actions()}
+    assert choices == {f"0,0 {c}": ("supply", "0,0") for c in ("ll", "lr", "ul", "ur")}
+    state.apply(state.string_to_action("0,0 ul"))
+    assert [(p.where, p.hidden, p.label) for p in stage.pieces(sp, state, 1) if p.where != "supply"] == \
+        [("0,0", True, "")]
+    assert [(p.where, p.label) for p in stage.pieces(sp, state, 0) if p.where != "supply"] == [("0,0", "ul")]
+    state.apply(state.string_to_action("1,0 lr"))
+    shown = stage.pieces(sp, state, 1)
+    assert [(p.where, p.label, p.meta["player"]) for p in shown if p.where != "supply"] == \
+        [("0,0", "ul", 0), ("1,0", "lr", 1)]
+    assert [p.count for p in shown if p.where == "supply"] == [sp["tiles"]["count"] - 2]
+    cells = {c.name: c for c in board.cells}
+    size = sp["tiles"]["size_mm"]
+    assert cells["1,0"].center[0] - cells["0,0"].center[0] == pytest.approx(size)
+    assert Polygon(cells["0,0"].outline).area == pytest.approx(size * size)
+
+
+def test_tiles_places_are_the_printed_tiles_size_and_reach_every_game():
+    from printkit.games.tiles import parts
+
+    sp, _, _, board = setting("tiles")
+    sheet = parts.tile_grids(sp, BuildOptions())[0]
+    _, _, (_, _, w, h) = sheet.faces[0]
+    cells = {c.name: c for c in board.cells}
+    x0, y0, x1, y1 = Polygon(cells["0,0"].outline).bounds
+    assert (x1 - x0, y1 - y0) == pytest.approx((w, h))
+    # A line of tiles laid straight out from a first tile ends on the board.
+    reach = sp["tiles"]["count"] - 2
+    assert {f"{-reach},0", f"{1 + reach},0", f"0,{reach}", f"1,{-reach}"} <= set(cells)
+    assert f"{-reach - 1},0" not in cells
+
+
 # Positions with the choices random play seldom meets: a broken stalemate's
 # choice (Playground), a Slider's direction (McKinney).
 RARE = {"playground": lambda s: s.phase == "break",
         "mckinney": lambda s: s.to_json()["phase"] == "slider",
         "lam": lambda s: any(a >= s.game.spread_base for a in s.legal_actions()),
-        "phoenix": lambda s: s.stage == "after-roll"}
+        "phoenix": lambda s: s.stage == "after-roll",
+        "tiles": lambda s: s.pending is not None}
 CONSERVED = {"playground": _playground_conserved, "mckinney": _mckinney_conserved, "lam": _lam_conserved,
-             "phoenix": _phoenix_conserved}
-MOVER = {"playground": _playground_mover, "mckinney": _mckinney_mover, "lam": _lam_mover, "phoenix": _phoenix_mover}
+             "phoenix": _phoenix_conserved, "tiles": _tiles_conserved}
+MOVER = {"playground": _playground_mover, "mckinney": _mckinney_mover, "lam": _lam_mover, "phoenix": _phoenix_mover, "tiles": _tiles_mover}
