@@ -87,10 +87,13 @@ def test_cells_are_named_once_and_lie_on_the_board(game_id, options):
 def test_pieces_stand_on_the_board_and_are_all_there(game_id, options):
     sp, game, stage, board = setting(game_id, options)
     known = places(board)
+    # A board made without a player count (as a table that lets players choose one
+    # makes it) has every place a game of any count puts pieces on.
+    known_anyway = places(stage.board(sp, BuildOptions()))
     for state in sampled(game_id, options, 40):
         for viewer in (None, *range(game.num_players)):
             shown = stage.pieces(sp, state, viewer)
-            assert {p.where for p in shown} <= known
+            assert {p.where for p in shown} <= known & known_anyway
             assert all(p.count >= 1 for p in shown)
             CONSERVED[sp.game](sp, state, viewer, shown)
 
@@ -114,7 +117,7 @@ def test_a_seats_pieces_do_not_change_with_what_is_hidden_from_it(game_id, optio
 @pytest.mark.parametrize("game_id,options", CONFIGS)
 def test_every_legal_move_is_clicks_on_the_board(game_id, options):
     sp, game, stage, board = setting(game_id, options)
-    known = places(board)
+    known = places(board) & places(stage.board(sp, BuildOptions()))
     moves = 0
     rare = [s for s in positions(game_id, options) if RARE[sp.game](s)]
     assert rare, "the playouts reach the game's rarer choices"
@@ -397,11 +400,12 @@ def _phoenix_conserved(sp, state, viewer, shown):
     """Per player and type: each Bird on the grid, in hand or in the Ashes; the dice show the roll."""
     view = state.to_json()
     for owner, name in enumerate(view["players"]):
+        c = [colour["name"] for colour in sp["colors"]].index(name)  # zones go by the colour's place
         for t in ("rock", "paper", "scissors"):
             birds = [p for p in shown if p.owner == owner and p.name == f"{t.capitalize()} Bird"]
             assert sum(p.count for p in birds) == sp["birds"]["counts"][t]
-            assert sum(p.count for p in birds if p.where == f"hand-{owner}-{t}") == view["hand"][name][t]
-            assert sum(p.count for p in birds if p.where == f"ashes-{owner}-{t}") == view["ashes"][name][t]
+            assert sum(p.count for p in birds if p.where == f"hand-{c}-{t}") == view["hand"][name][t]
+            assert sum(p.count for p in birds if p.where == f"ashes-{c}-{t}") == view["ashes"][name][t]
     assert [p.label for p in shown if p.kind == "die"] == [str(v) for v in view["rolled"] or ("", "")]
 
 
@@ -413,8 +417,9 @@ def _phoenix_mover(sp, state, action, clicks, everything):
         return
     first = [x for x in everything if x.where == clicks[0]]
     assert len(first) == 1 and first[0].owner == p and first[0].kind == "bird", (text, clicks)
+    c = [colour["name"] for colour in sp["colors"]].index(state.game.colors[p])
     if text.startswith("phoenix"):
-        assert clicks[0].startswith(f"ashes-{p}-") and clicks[1] == text.split()[-1]
+        assert clicks[0].startswith(f"ashes-{c}-") and clicks[1] == text.split()[-1]
     elif text.startswith("x "):
         assert clicks == (state._at(state.active), text[2:])
     elif text.startswith("step"):
@@ -422,7 +427,7 @@ def _phoenix_mover(sp, state, action, clicks, everything):
     elif ">" in text:
         assert clicks == tuple(text.split()[-1].split(">"))
     else:  # entering a Bird from the hand
-        assert clicks[0].startswith(f"hand-{p}-") and clicks[1] == text.split()[-1]
+        assert clicks[0].startswith(f"hand-{c}-") and clicks[1] == text.split()[-1]
 
 
 def _phoenix_clicks(state, sp, stage, board) -> dict:

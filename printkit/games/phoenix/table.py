@@ -5,12 +5,14 @@ the position puts them, the hands, the Ashes, the dice and the turn counter.
   line left out; its frame is the part's.
 - Cells: the squares by their notation names, ``x,y`` (``1,1`` at the lower
   left, X along the bottom as the black die gives it, Y up the side).
-- Zones, per player p (in the seating of the player count: the board is
-  made for ``options.colors`` players, else the spec's ``default_players``,
-  four for the Team variant): ``hand-p-rock`` (``-paper``, ``-scissors``), the
-  Birds of that type still to enter, and ``ashes-p-rock`` (...), those in
-  the Ashes; shared: ``dice`` (the black and the white die), ``turn-counter``
-  (its marker) and ``done`` (``stop``).
+- Zones, per colour c (its place in the spec's ``colors``, 0 for the first,
+  so that one board serves every player count): ``hand-c-rock``
+  (``-paper``, ``-scissors``), the Birds of that type still to enter, and
+  ``ashes-c-rock`` (...), those in the Ashes; a zone's ``owner`` is the
+  player that colour is in the seating of ``options.colors`` players (else
+  the spec's ``default_players``, four for the Team variant), None where it
+  does not play. Shared: ``dice`` (the black and the white die),
+  ``turn-counter`` (its marker) and ``done`` (``stop``).
 - Pieces: "Rock Bird", "Paper Bird", "Scissors Bird" (``kind`` "bird"), a
   hand's or the Ashes' Birds of one type as one stack; the dice, "Black die"
   and "White die" as the spec names them, their label the rolled X and Y
@@ -51,11 +53,13 @@ def board(spec, options=None) -> Board:
     b = spec["board"]
     cells = tuple(square_cell(f"{x},{y}", x0 + (x - 1) * sq, y0 + (y - 1) * sq, sq)
                   for y in range(1, b["rows"] + 1) for x in range(1, b["columns"] + 1))
-    names = list(spec["seating"][str(_players(spec, options))])
+    seated = list(spec["seating"][str(_players(spec, options))])
     zones = []
-    for p, name in enumerate(names):
-        zones += [Zone(f"hand-{p}-{t}", f"{name}'s {BIRDS[t]}s still to enter", p) for t in TYPES]
-        zones += [Zone(f"ashes-{p}-{t}", f"{name}'s {BIRDS[t]}s in the Ashes", p) for t in TYPES]
+    for c, colour in enumerate(spec["colors"]):
+        name = colour["name"]
+        owner = seated.index(name) if name in seated else None
+        zones += [Zone(f"hand-{c}-{t}", f"{name}'s {BIRDS[t]}s still to enter", owner) for t in TYPES]
+        zones += [Zone(f"ashes-{c}-{t}", f"{name}'s {BIRDS[t]}s in the Ashes", owner) for t in TYPES]
     zones += [Zone("dice", "The dice"), Zone("turn-counter", "The Turn counter"), Zone("done", "Stop")]
     return Board(part.width, part.height, items, cells, tuple(zones))
 
@@ -63,6 +67,7 @@ def board(spec, options=None) -> Board:
 def pieces(spec, state, player: int | None) -> list[Piece]:
     view = state.to_json() if player is None else state.observation(player)
     names = view["players"]
+    colour = _colour_numbers(spec)
     out = [Piece(BIRDS[b["bird"]], f"{b['at'][0]},{b['at'][1]}", names.index(b["owner"]), "bird",
                  label=b["bird"][0].upper())
            for b in view["grid"]]
@@ -71,7 +76,8 @@ def pieces(spec, state, player: int | None) -> list[Piece]:
             for t in TYPES:
                 count = view[where][name][t]
                 if count:
-                    out.append(Piece(BIRDS[t], f"{where}-{p}-{t}", p, "bird", count=count, label=str(count)))
+                    out.append(Piece(BIRDS[t], f"{where}-{colour[name]}-{t}", p, "bird", count=count,
+                                     label=str(count)))
     rolled = view["rolled"] or ("", "")
     for axis, value in zip("xy", rolled):
         out.append(Piece(f"{spec['dice'][axis]['name']} die", "dice", None, "die", label=str(value),
@@ -83,9 +89,15 @@ def pieces(spec, state, player: int | None) -> list[Piece]:
     return out
 
 
+def _colour_numbers(spec) -> dict:
+    """Each colour's place in the spec's list, by name: what its zones are named by."""
+    return {c["name"]: k for k, c in enumerate(spec["colors"])}
+
+
 def touches(spec, state, action: int) -> tuple[str, ...]:
     g, p = state.game, state.player
     at = state._at
+    c = _colour_numbers(spec)[g.colors[p]] if p is not None else None
     if state.is_chance_node() or action == ROLL_ACTION:
         return ("dice",)
     if action == STOP:
@@ -93,7 +105,7 @@ def touches(spec, state, action: int) -> tuple[str, ...]:
     if action == STEP:
         return (at(state.active), at(state._chain_target()))
     if ENTER_BASE <= action < ENTER_BASE + len(TYPES):
-        return (f"hand-{p}-{TYPES[action - ENTER_BASE]}", at(state.rolled))
+        return (f"hand-{c}-{TYPES[action - ENTER_BASE]}", at(state.rolled))
     if OUTCOME_BASE <= action < g.move_base:  # a roll's outcome, asked of the position before it
         return ("dice",)
     if action < g.interact_base:
@@ -102,6 +114,6 @@ def touches(spec, state, action: int) -> tuple[str, ...]:
         return (at(state.active), at(action - g.interact_base))
     if action < g.diagonal_base:
         kind, square = divmod(action - g.phoenix_base, g.squares)
-        return (f"ashes-{p}-{TYPES[kind]}", at(square))
+        return (f"ashes-{c}-{TYPES[kind]}", at(square))
     source, target = divmod(action - g.diagonal_base, g.squares)
     return (at(source), at(target))
