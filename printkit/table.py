@@ -25,6 +25,14 @@ stage, ``printkit/games/<id>/table.py``, with:
 A game without a rules engine (a designer's own game) still has a board and
 pieces to lay out freely; its ``pieces`` takes ``state`` None.
 
+Several pieces may stand on one cell (a stack of Papers, two pieces in a
+stalemate): ``pieces`` lists them from the bottom up, so a table draws the
+last one on top. Pieces in a zone are one ``Piece`` per kind, its ``count``
+the pile's size. A game played by a varying number of players names the
+places of each player's colour after the colour (its seat), not after the
+player's number, so that a board made without ``options.colors`` (the
+spec's most players) holds the zones of every player count.
+
 A legal move is played by clicking its ``touches`` in order. Several moves
 may touch the same places (a type chosen at set-up, a choice made after the
 target is reached): a table then offers their notations in a small menu.
