@@ -30,14 +30,16 @@ def inside(folder: Path, name: str, most_bytes: int, what: str = "file") -> Path
         raise Refused(f"{what} {name!r}: name it relative to the spec's folder; an absolute path is not read")
     base = Path(folder).resolve()
     try:
-        path = (base / given).resolve(strict=True)
-    except FileNotFoundError:
-        raise Refused(f"{what} {name!r}: no such file beside the spec") from None
+        # Where the name leads, links followed, before asking whether anything is
+        # there: a name outside the folder is refused alike whether it exists or not.
+        path = (base / given).resolve()
     except (OSError, RuntimeError) as exc:  # a loop of links, a name too long
         raise Refused(f"{what} {name!r}: cannot be read: {getattr(exc, 'strerror', None) or exc}") from None
     if path != base and base not in path.parents:
-        raise Refused(f"{what} {name!r} lies outside the spec's folder ({path}); only files in the "
-                      "spec's folder and below it are read")
+        raise Refused(f"{what} {name!r} lies outside the spec's folder; only files in the spec's folder "
+                      "and below it are read")
+    if not path.exists():
+        raise Refused(f"{what} {name!r}: no such file beside the spec")
     try:
         info = os.stat(path)
     except OSError as exc:

@@ -66,7 +66,8 @@ def _raster(name: str, data: bytes, expected: str) -> Picture:
     except Refused:
         raise
     except (Image.DecompressionBombError, Image.DecompressionBombWarning):
-        raise Refused(f"image {name!r} would be too large once decompressed (a decompression bomb?)") from None
+        raise Refused(f"image {name!r} claims more pixels than a picture may have (a decompression bomb?); "
+                      f"a picture is at most {MAX_PIXELS:,} pixels") from None
     except UnidentifiedImageError:
         raise Refused(f"image {name!r} is not a {expected} picture (a broken or renamed file?)") from None
     except (OSError, SyntaxError, ValueError, EOFError) as exc:
