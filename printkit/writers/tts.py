@@ -313,12 +313,14 @@ def _piece_name(part, count: int) -> str:
 
 
 def _board_face(spec, options, parts, stage) -> tuple[Face | None, object]:
-    """The assembled board, and the table stage's board (None without one)."""
+    """The assembled board (None for a kit that prints none: the table
+    stage's board of a game without one is only where pieces may lie), and
+    the table stage's board (None without a stage)."""
+    boards = [p for p in parts if p.table == "board"]
     if stage is not None:
         board = stage.board(spec, options)
         items = tuple(i for i in board.items if _shown(i))
-        return Face(items, float(board.width), float(board.height)), board
-    boards = [p for p in parts if p.table == "board"]
+        return (Face(items, float(board.width), float(board.height)) if boards else None), board
     if not boards:
         return None, None
     items = []
@@ -360,6 +362,12 @@ def table(spec, options, parts, url: str, stage=None, state=None) -> Table:
     # The board, in the middle of the table.
     board_face, board = _board_face(spec, options, parts, stage)
     bw, bh = (board_face.width, board_face.height) if board_face else (0.0, 0.0)
+    if board_face is None and board is not None:
+        # No board printed: the stage's frame places pieces, its middle the table's, the rest lie beside it.
+        bw, bh = float(board.width), float(board.height)
+        shelf_left, shelf_top = bw / 2 + 30.0, bh / 2
+    else:
+        shelf_left, shelf_top = bw + 30.0, bh
     if board_face is not None:
         name = f"{spec.id}-tts-board.png"
         out.pictures[name] = Picture(name, bw, bh, ((0.0, 0.0, board_face),), px_per_mm(bw, bh))
@@ -382,14 +390,14 @@ def table(spec, options, parts, url: str, stage=None, state=None) -> Table:
             pieces.append(_Piece(part, faces, _owner(part), _piece_name(part, len(made))))
 
     # The shelf: rows beside the board (to its right), a row per owner and kind.
-    shelf = {"x": bw + 30.0, "y": bh, "row_h": 0.0, "key": None}
+    shelf = {"x": shelf_left, "y": shelf_top, "row_h": 0.0, "key": None}
 
     def shelf_spot(width: float, height: float, key) -> tuple[float, float]:
         """Where the next piece lies beside the board: its middle, in the board's frame."""
-        if key != shelf["key"] or shelf["x"] + width > bw + 30.0 + SHELF_WIDTH:
+        if key != shelf["key"] or shelf["x"] + width > shelf_left + SHELF_WIDTH:
             if shelf["key"] is not None:
                 shelf["y"] -= shelf["row_h"] + SHELF_GAP
-            shelf["x"], shelf["row_h"], shelf["key"] = bw + 30.0, 0.0, key
+            shelf["x"], shelf["row_h"], shelf["key"] = shelf_left, 0.0, key
         x = shelf["x"] + width / 2
         y = shelf["y"] - height / 2
         shelf["x"] += width + SHELF_GAP
