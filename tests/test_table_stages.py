@@ -4,8 +4,10 @@ Over seeded random playouts of every game: cell names unique and every cell
 centre inside its outline and the board; every piece on a cell or zone of the
 board; the pieces a position holds all shown (per game); a seat's pieces the
 same whatever is hidden from it; every legal move's touches on the board,
-the first naming the piece that moves. Then exact positions after a known
-opening, and the assembled board measured against the printed sections.
+the first naming the piece that moves, among them positions with the
+choices random play seldom meets. Then exact positions after a known
+opening (quoting the rule), and the assembled board measured against the
+printed sections, quadrants or board.
 """
 
 from __future__ import annotations
@@ -18,7 +20,6 @@ from pathlib import Path
 import pytest
 from shapely.geometry import Point, Polygon
 
-from printkit import parts as _parts  # noqa: F401  (the games' parts modules import it)
 from printkit import rules, spec, table
 from printkit.options import BuildOptions
 from printkit.playout import choose
@@ -116,7 +117,7 @@ def test_a_seats_pieces_do_not_change_with_what_is_hidden_from_it(game_id, optio
 
 @pytest.mark.parametrize("game_id,options", CONFIGS)
 def test_every_legal_move_is_clicks_on_the_board(game_id, options):
-    sp, game, stage, board = setting(game_id, options)
+    sp, _, stage, board = setting(game_id, options)
     known = places(board) & places(stage.board(sp, BuildOptions()))
     moves = 0
     rare = [s for s in positions(game_id, options) if RARE[sp.game](s)]

@@ -25,10 +25,10 @@ joined, the counters where the position puts them, Paper stacks as stacks.
 
 from __future__ import annotations
 
-from ...parts.core import ART, CUT, GLUE, Fill, Line, item_box, transform
+from ...parts.core import ART, GLUE, Fill, Line, item_box, transform
 from ...shapes import Polygon, box
-from ...table import Board, Cell, Piece, Zone
 from ...spec import data_of
+from ...table import Board, Cell, Piece, Zone
 from .hexes import DIRECTIONS, HexBoard
 from .parts import EDGE_MM, SIDE_MM, segment_part
 

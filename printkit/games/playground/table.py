@@ -24,8 +24,8 @@ squares and bases, each card in its stand where the position puts it.
 
 from __future__ import annotations
 
-from ...table import Board, Piece, Zone, grid_art, square_cell
 from ...spec import data_of
+from ...table import Board, Piece, Zone, grid_art, square_cell
 from . import parts as kit
 from .rules import FIRST, ROLL, SETUP, TYPES
 
