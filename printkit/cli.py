@@ -720,6 +720,23 @@ def apply(game, move, position, players, variant, output, as_json):
         raise PrintkitError(f"{output}: cannot write the position: {exc.strerror or exc}") from None
 
 
+@main.command("new", short_help="Start a game of your own: a spec, a table of cards and rules that build at once.")
+@click.argument("name")
+@option("--dir", "folder", type=click.Path(file_okay=False, path_type=Path), default=Path("."),
+        show_default=True, help="Where to make the game's folder NAME/.")
+def new(name, folder):
+    """Write a small game of your own into DIR/NAME/: NAME.yaml (its spec:
+    a deck of cards, tokens and a die), cards.csv (a row per kind of card),
+    rules.md (its rulebook) and icon.svg. `printkit build DIR/NAME/NAME.yaml`
+    builds it as it is. Never replaces a file: one already there stops it
+    (exit code 2) with nothing written."""
+    from . import starter
+
+    for path in starter.create(name, folder):
+        click.echo(f"wrote {specs.display_path(path)}")
+    click.echo(f"build it: printkit build {specs.display_path(Path(folder) / name / (name + '.yaml'))}")
+
+
 if __name__ == "__main__":
     AS_COMMAND = True
     main()

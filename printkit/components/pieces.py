@@ -62,9 +62,10 @@ def make(kind: str, piece: str, plural: str, shape: str, w: float, h: float, fro
         part.back = list(back)
         return [part]
     if shape == "round":
-        one = Part(f"{piece}, front", w, h, faces=((kind, "front", box),), **common).extend(front).add(cut)
-        two = Part(f"{piece}, back", w, h, faces=((kind, "back", box),), **common).extend(back).add(cut)
-        one.piece, two.piece = f"{piece}, front (glue to its back)", f"{piece}, back"
+        one = Part(piece, w, h, faces=((kind, "front", box),), **common).extend(front).add(cut)
+        two = Part(f"Back of {piece[0].lower()}{piece[1:]}", w, h, faces=((kind, "back", box),),
+                   **{**common, "piece": "", "plural": f"Backs of {plural[0].lower()}{plural[1:]}"})
+        two.extend(back).add(cut)
         return [one, two]
     # Side by side, sharing their right and left edges: folded there, printed sides out.
     joined = Polygon(outline(shape, w, h)).union(Polygon([(x + w, y) for x, y in outline(shape, w, h)]))

@@ -1,0 +1,39 @@
+"""printkit new: a starter game that validates and builds at once, and never replaces a file."""
+
+from __future__ import annotations
+
+from click.testing import CliRunner
+
+from printkit.cli import main
+
+
+def test_a_new_game_validates_and_builds_as_written(tmp_path):
+    runner = CliRunner()
+    made = runner.invoke(main, ["new", "duel", "--dir", str(tmp_path)])
+    assert made.exit_code == 0, made.output
+    folder = tmp_path / "duel"
+    assert sorted(p.name for p in folder.iterdir()) == ["cards.csv", "duel.yaml", "icon.svg", "rules.md"]
+    checked = runner.invoke(main, ["validate", str(folder / "duel.yaml")])
+    assert checked.exit_code == 0 and "no playouts: this game has no rules engine" in checked.output, checked.output
+    built = runner.invoke(main, ["build", str(folder / "duel.yaml"), "-o", str(tmp_path / "out"), "-q",
+                                 "--format", "pdf"])
+    assert built.exit_code == 0, built.output
+    written = sorted(p.name for p in (tmp_path / "out" / "duel").iterdir() if not p.name.startswith("."))
+    assert written == ["duel-kit.pdf", "duel-rules.pdf"]  # no engine, so no reference of one
+
+
+def test_new_never_replaces_a_file(tmp_path):
+    (tmp_path / "duel").mkdir()
+    (tmp_path / "duel" / "rules.md").write_text("my own rules", encoding="utf-8")
+    result = CliRunner().invoke(main, ["new", "duel", "--dir", str(tmp_path)])
+    assert result.exit_code == 2
+    assert "rules.md: already exists" in result.output and "Traceback" not in result.output
+    assert (tmp_path / "duel" / "rules.md").read_text(encoding="utf-8") == "my own rules"
+    assert sorted(p.name for p in (tmp_path / "duel").iterdir()) == ["rules.md"]  # nothing else written
+
+
+def test_new_refuses_a_name_that_is_not_a_kit_name(tmp_path):
+    for name in ("Duel", "../duel", "du el", "", "9lives"):
+        result = CliRunner().invoke(main, ["new", name, "--dir", str(tmp_path)])
+        assert result.exit_code == 2 and "a game's name is a lower-case letter" in result.output, (name, result.output)
+    assert list(tmp_path.iterdir()) == []
