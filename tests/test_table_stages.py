@@ -262,8 +262,13 @@ def _mckinney_mover(sp, state, action, clicks, everything):
     if len(piece) == 2:  # a Unit passing over a friend moves on, not the friend
         piece = [x for x in piece if x.meta.get("passing")]
     assert len(piece) == 1 and piece[0].owner == p, (text, clicks)
-    if text[0] in "AB" and text[1] in "+-":  # a Slider: the Builder on its +/- space, then the notch
-        assert piece[0].name == "Builder" and clicks[1].startswith(f"slider-{state.game.seats[p]}-{text[0]}")
+    if text[0] in "AB" and text[1] in "+-":  # a Slider: its Marker, then the notch it moves to
+        assert piece[0].name == f"Slider Marker {text[0]}"
+        after = state.clone()
+        after.apply(action)
+        moved = [x.where for x in table.stage("mckinney").pieces(sp, after, None)
+                 if x.name == piece[0].name and x.owner == p]
+        assert moved == [clicks[1]]
     elif text[0] == "B":
         assert piece[0].name == "Builder" and clicks[1] == text[1:]
     else:

@@ -23,11 +23,11 @@ the Builders, Units and Slider Markers where the position puts them.
   build is the cache of that type then the square; a Unit's step its square
   then the next (a move of several steps is one step a click, as the
   notation plays it; a Unit passing over a friend shows on the friend's
-  square, ``meta["passing"]``); a Slider choice (``A+``, ``A-``, ...) is the Builder's
-  +/- space then the notch the Marker moves to; ``pass``, ``stop``,
-  ``done`` and ``end`` are ``done``. No two legal moves share their clicks
-  except where a Slider at a track's end cannot move (both choices land on
-  its notch: a menu).
+  square, ``meta["passing"]``); a Slider choice (``A+``, ``A-``, ...) is the
+  notch its Slider Marker stands on (the Slider of the +/- space the
+  Builder stopped on) then the notch the Marker moves to (its own again
+  where the track ends); ``pass``, ``stop``, ``done`` and ``end`` are
+  ``done``. No two legal moves share their clicks.
 """
 
 from __future__ import annotations
@@ -129,7 +129,8 @@ def touches(spec, state, action: int) -> tuple[str, ...]:
         slider, dots = g.spaces[at]
         top = len(g.notches[slider]) - 1
         value = min(top, max(0, state.sliders[p][slider] + (dots if action == SLIDER_UP else -dots)))
-        return (g.names[at], f"slider-{seat}-{'AB'[slider]}{value + 1}")
+        now = state.sliders[p][slider]
+        return (f"slider-{seat}-{'AB'[slider]}{now + 1}", f"slider-{seat}-{'AB'[slider]}{value + 1}")
     if action < BUILD_BASE:
         return (g.names[at], g.names[g.step_to[at * 4 + action - BUILDER_STEP]])
     if action < g.unit_step_base:
