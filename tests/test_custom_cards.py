@@ -191,3 +191,19 @@ def test_a_deck_with_pictures_builds_to_the_same_bytes_twice(tmp_path):
     rules = PdfReader(str(tmp_path / "one" / "small" / "small-rules.pdf"))
     assert "A card" in "".join(page.extract_text() for page in rules.pages)
     assert any("/XObject" in str(page.get("/Resources", {})) for page in rules.pages)
+
+
+def test_a_press_kit_prints_its_pictures_in_cmyk(tmp_path):
+    """--press: "colours are CMYK"; the pictures' too (an SVG's colours, a PNG's and a JPEG's pixels)."""
+    spec_path = _small_deck(tmp_path)
+    result = CliRunner().invoke(main, ["build", str(spec_path), "-o", str(tmp_path / "out"), "--press", "-q",
+                                       "--format", "pdf"])
+    assert result.exit_code == 0, result.output
+    reader = PdfReader(str(tmp_path / "out" / "small" / "small-kit.pdf"))
+    spaces = []
+    for page in reader.pages:
+        data = page.get_contents().get_data()
+        assert not re.search(rb"\b(rg|RG)\b", data)  # no RGB fill or stroke anywhere
+        objects = page["/Resources"].get("/XObject") or {}
+        spaces += [str(o.get_object().get("/ColorSpace")) for o in objects.values()]
+    assert spaces and set(spaces) == {"/DeviceCMYK"}

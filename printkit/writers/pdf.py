@@ -443,7 +443,7 @@ def _image(pen: _Pen, item: Image) -> None:
     if picture.kind == "vector":
         from reportlab.graphics import renderPDF
 
-        drawing = picture.data
+        drawing = _cmyk_drawing(picture, pen.colour) if pen.press else picture.data
         canvas.translate(-w / 2 * MM, -h / 2 * MM)
         canvas.scale(w * MM / drawing.width, h * MM / drawing.height)
         renderPDF.draw(drawing, canvas, 0, 0, showBoundary=False)
@@ -477,3 +477,40 @@ def _reader(picture, press: bool):
             _READERS.clear()
         found = _READERS[key] = (picture, ImageReader(image))
     return found[1]
+
+
+_CMYK_DRAWINGS: dict = {}
+
+
+def _cmyk_drawing(picture, colour):
+    """A copy of a vector picture's drawing with every colour as the press
+    prints it (``colour``: hex -> the press's CMYK), made once per picture:
+    a print shop's file holds no RGB, pictures' included."""
+    import copy
+
+    from reportlab.lib.colors import Color
+
+    key = (id(picture), id(colour))
+    found = _CMYK_DRAWINGS.get(key)
+    if found is not None and found[0] is picture:
+        return found[1]
+    drawing = copy.deepcopy(picture.data)
+
+    def convert(value):
+        if isinstance(value, Color) and not isinstance(value, CMYKColor):
+            hex_code = "#{:02X}{:02X}{:02X}".format(*(round(v * 255) for v in value.rgb()))
+            return colour(hex_code)
+        return value
+
+    def walk(node):
+        for name in ("fillColor", "strokeColor"):
+            if hasattr(node, name):
+                setattr(node, name, convert(getattr(node, name)))
+        for child in getattr(node, "contents", ()) or ():
+            walk(child)
+
+    walk(drawing)
+    if len(_CMYK_DRAWINGS) > 256:
+        _CMYK_DRAWINGS.clear()
+    _CMYK_DRAWINGS[key] = (picture, drawing)
+    return drawing
