@@ -180,6 +180,7 @@ def test_playground_set_up_and_opening_move():
     assert stage.touches(sp, state, 0) == ("reserve-0", "a1")
     for letter in "RPSRRRRRRR" + "SSSPRSSSSS":
         state.apply(state.string_to_action(letter))
+    assert {stage.touches(sp, state, a) for a, _ in state.chance_outcomes()} == {("first",)}
     for notation in ("first Blue", "roll 3"):
         state.apply(state.string_to_action(notation))
     move = state.string_to_action("c1-c4")

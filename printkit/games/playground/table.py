@@ -7,7 +7,9 @@ squares and bases, each card in its stand where the position puts it.
   ``base`` (a player only ever enters the opponent's).
 - Zones, per player p: ``reserve-p``, the cards not chosen for the army
   ("Each player will then choose a total of 10 pieces"), and ``off-p``, the
-  pieces that left the board; and ``dice``, the die with the roll.
+  pieces that left the board; ``dice``, the die with the roll, and
+  ``first``, the hand game that decides who moves first ("The game begins
+  with old fashioned rock, paper, scissor with your hands").
 - Pieces: a card in its stand is named by its type ("Rock", "Paper",
   "Scissors") where the viewer knows it, else "Piece" and ``hidden``; the
   other player's reserve is one face-down pile (its make-up would tell the
@@ -19,7 +21,7 @@ squares and bases, each card in its stand where the position puts it.
   stalemate is broken is the square of the break then the back-row square
   the other piece goes to (``off-p`` when the row is full), "keep mover" and
   "keep rescued" sharing those clicks (a menu); ``pass`` and the die's
-  chance outcomes are the ``dice``.
+  chance outcomes are the ``dice``, the hand game's are ``first``.
 """
 
 from __future__ import annotations
@@ -50,7 +52,7 @@ def board(spec, options=None) -> Board:
     zones = [Zone(f"{kind}-{p}", label.format(names[p]), p)
              for p in range(2) for kind, label in (("reserve", "{}'s cards left out of the army"),
                                                    ("off", "{}'s pieces off the board"))]
-    zones.append(Zone("dice", "The die"))
+    zones += [Zone("dice", "The die"), Zone("first", "The hand game: who moves first")]
     return Board(width, height, tuple(items), tuple(cells), tuple(zones))
 
 
@@ -90,7 +92,9 @@ def touches(spec, state, action: int) -> tuple[str, ...]:
     p = state.player
     if state.phase == SETUP:
         return (f"reserve-{p}", g.name_of(g.square(state._setup_column(), g.back_row(p))))
-    if state.phase in (FIRST, ROLL) or action == g.pass_action:
+    if state.phase == FIRST:
+        return ("first",)
+    if state.phase == ROLL or action == g.pass_action:
         return ("dice",)
     if action >= g.keep_base:
         column = (action - g.keep_base) % 11
