@@ -236,6 +236,9 @@ def parts(component: dict, ctx) -> list[Part]:
     if grid.shape == SQUARE:
         out = sections(grid.columns, grid.rows, grid.size, lambda c, r, x, y, s: draw(c, r), tab, name=name,
                        group=group, sized_by=sized_by)
+        for part in out:  # in the frame of board_layout: origin at the frame's lower-left corner
+            ox, oy = part.meta["origin"]
+            part.table, part.board_at = "board", (ox + FRAME, oy + FRAME)
     else:
         cells = {key: (grid.centre(*key), grid.outline(*key)) for key in grid.keys()}
         out = cell_sections(cells, lambda key: draw(*key), tab, name=name, group=group, sized_by=sized_by)

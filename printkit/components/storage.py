@@ -97,6 +97,9 @@ def pieces_of(part: Part, card_mm: float) -> list[tuple[float, float, float]]:
     faces = [r for _, side, r in part.faces if side in ("front", "") and r is not None]
     if faces:
         return [(max(w, h), min(w, h), card_mm) for _, _, w, h in faces]
+    backs = [r for _, side, r in part.faces if r is not None]
+    if backs:  # a back printed apart (a round token's) is glued to its front: a card's thickness more
+        return [(max(w, h), min(w, h), card_mm) for _, _, w, h in backs]
     return [(max(part.width, part.height), min(part.width, part.height), card_mm)]
 
 

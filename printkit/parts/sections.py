@@ -264,7 +264,7 @@ def cell_sections(cells: dict, draw_cell, tab: float, name: str = "Board", group
             items.append(Text(sx0 + 3.0, label_y, label, size=size, anchor="start"))
         ox, oy, x1, y1 = ring.bounds
         part = Part(f"{name} section {number}", x1 - ox, y1 - oy, kind="board", group=f"{group}-{number}",
-                    rotatable=True, sized_by=sized_by)
+                    rotatable=True, sized_by=sized_by, table="board", board_at=(ox - board[0], oy - board[1]))
         part.extend(translate(items, -ox, -oy))
         part.meta = {"section": (i, j), "grid": (across, up), "origin": (ox, oy), "cells": tuple(sorted(keys)),
                      "board": board}
