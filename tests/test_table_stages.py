@@ -127,12 +127,17 @@ def test_every_legal_move_is_clicks_on_the_board(game_id, options):
             continue
         everything = stage.pieces(sp, state, None)
         actions = [a for a, _ in state.chance_outcomes()] if state.is_chance_node() else state.legal_actions()
+        menus: dict = {}
         for action in actions:
             clicks = stage.touches(sp, state, action)
             assert clicks and set(clicks) <= known, (state.action_to_string(action), clicks)
             if not state.is_chance_node():
                 moves += 1
                 MOVER[sp.game](sp, state, action, clicks, everything)
+                menus.setdefault(clicks, []).append(state.action_to_string(action))
+        # Moves that share their clicks make a menu: only where the game's module says so.
+        for clicks, notations in menus.items():
+            assert len(notations) == 1 or MENU[sp.game](notations), (clicks, notations)
     assert moves
 
 
@@ -577,6 +582,13 @@ RARE = {"playground": lambda s: s.phase == "break",
         "lam": lambda s: any(a >= s.game.spread_base for a in s.legal_actions()),
         "phoenix": lambda s: s.stage == "after-roll",
         "tiles": lambda s: s.pending is not None}
+# Where moves may share their clicks, the table offering their notations as a
+# menu: a set-up piece's type and the choice after a broken stalemate
+# (Playground), a tile's corner (Tiles); never in the other games.
+MENU = {"playground": lambda moves: len(moves) <= 3 and all(m in "RPS" for m in moves)
+        or (len(moves) == 2 and {m.split()[1] for m in moves} == {"mover", "rescued"}),
+        "tiles": lambda moves: len(moves) <= 4 and len({m.split()[0] for m in moves}) == 1,
+        "mckinney": lambda moves: False, "lam": lambda moves: False, "phoenix": lambda moves: False}
 CONSERVED = {"playground": _playground_conserved, "mckinney": _mckinney_conserved, "lam": _lam_conserved,
              "phoenix": _phoenix_conserved, "tiles": _tiles_conserved}
 MOVER = {"playground": _playground_mover, "mckinney": _mckinney_mover, "lam": _lam_mover, "phoenix": _phoenix_mover, "tiles": _tiles_mover}
