@@ -155,8 +155,8 @@ def _summary(spec, options, figures_asked) -> str:
     lines += ["## What is in the kit", ""]
     offered = figures_asked.offered()
     counts = component_counts(spec, options)
-    for name, (count, size) in counts.items():
-        lines.append(f"- {as_written(plural(name) if count != 1 else name)}: {count}{size}")
+    for words, count, size in counts.values():
+        lines.append(f"- {as_written(words)}: {count}{size}")
     lines.append("")
     for name in counts:
         key = f"part:{name}"
@@ -169,16 +169,20 @@ def _summary(spec, options, figures_asked) -> str:
 
 
 def component_counts(spec, options) -> dict:
-    """Component name -> (pieces, its size in words)."""
+    """Component name -> (what its pieces are called, how many, their size in words)."""
     from . import made_by_component
 
     out = {}
     for name, made in made_by_component(spec, options).items():
-        pieces = sum(part.pieces for part in made)
-        size = ""
-        if made:
-            first = made[0]
+        # A round token's back printed apart is the back of a piece counted already.
+        pieces = [part for part in made if not part.faces or any(side != "back" for _, side, _ in part.faces)]
+        count = sum(part.pieces for part in pieces)
+        words, size = name, ""
+        if pieces:
+            first = pieces[0]
+            one = first.piece or first.name
+            words = one if count == 1 else (first.plural or plural(one))
             w, h = first.meta.get("size", (first.width, first.height))
-            size = f", {w:g} x {h:g} mm"
-        out[name] = (pieces, size)
+            size = f", {round(w, 1):g} x {round(h, 1):g} mm"
+        out[name] = (words, count, size)
     return out

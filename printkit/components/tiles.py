@@ -53,5 +53,5 @@ def flat(component: dict, ctx, kind: str, word: str, shape: str, w: float, h: fl
                               ground_shape=ground_shape or None)
         for _ in range(row.count):
             out += pieces.make(kind, piece, plural, shape, w, h, front, rear, duplex, name,
-                               f"{kind}s-{ctx.index}", (ctx.pointer("size_mm"),), {"component": name})
+                               f"{kind}s-{ctx.index}", (ctx.pointer("size_mm"),), {"component": name, "size": (w, h)})
     return out
