@@ -1,5 +1,6 @@
 """Make the README's pictures from a real build: a sheet of the McKinney kit
-and a page of its rulebook, rendered with PDFium into docs/images/.
+and a page of its rulebook, and a sheet of the starter game `printkit new`
+writes, rendered with PDFium into docs/images/.
 
     python scripts/doc_images.py
 
@@ -26,6 +27,13 @@ DPI = 72  # a Letter page 612 x 792 pixels: the layout shows, the file stays sma
 IMAGES = {
     "mckinney-kit-sheet.png": ("mckinney", "kit", "Pieces of Vermilion"),
     "mckinney-rulebook-page.png": ("mckinney", "rules", "Where it may build"),
+}
+
+# The README's picture of a game of one's own: a sheet of the starter game
+# `printkit new` writes, built as it is (file name -> words on the page).
+STARTER = "duel"
+STARTER_IMAGES = {
+    "own-game-sheet.png": "Look at the top card",
 }
 
 BLOCK = 4  # pixels a side averaged before comparing
@@ -62,6 +70,17 @@ def images(kit_folder: Path) -> dict:
     return out
 
 
+def starter_images(base: Path) -> dict:
+    """File name -> the picture rendered from the kit of the starter game
+    (``printkit new duel``, built as written) made under ``base``."""
+    from printkit import kit, spec, starter
+
+    starter.create(STARTER, base)
+    folder = kit.build(spec.load(str(base / STARTER / f"{STARTER}.yaml")), kit.BuildOptions(formats=("pdf",)),
+                       base / "out").folder
+    return {name: render(folder / f"{STARTER}-kit.pdf", words) for name, words in STARTER_IMAGES.items()}
+
+
 def difference(a, b) -> float:
     """The share of BLOCK x BLOCK blocks whose mean colour differs by more
     than LEVELS in a channel; 1.0 when the sizes differ."""
@@ -81,7 +100,8 @@ def difference(a, b) -> float:
 def main() -> int:
     FOLDER.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(prefix="printkit-images-") as base:
-        for name, image in images(build(Path(base))).items():
+        made = {**images(build(Path(base) / "bundled")), **starter_images(Path(base) / "starter")}
+        for name, image in made.items():
             image.save(FOLDER / name, format="PNG", optimize=True)
             print(f"wrote docs/images/{name}")
     return 0

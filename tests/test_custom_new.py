@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from click.testing import CliRunner
+from PIL import Image
 
 from printkit.cli import main
 
@@ -37,3 +40,16 @@ def test_new_refuses_a_name_that_is_not_a_kit_name(tmp_path):
         result = CliRunner().invoke(main, ["new", name, "--dir", str(tmp_path)])
         assert result.exit_code == 2 and "a game's name is a lower-case letter" in result.output, (name, result.output)
     assert list(tmp_path.iterdir()) == []
+
+
+def test_the_readme_picture_shows_the_starter_game_as_it_builds(tmp_path):
+    import importlib.util
+
+    root = Path(__file__).resolve().parent.parent
+    spec = importlib.util.spec_from_file_location("doc_images_own", root / "scripts" / "doc_images.py")
+    doc_images = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(doc_images)
+    for name, image in doc_images.starter_images(tmp_path).items():
+        saved = Image.open(root / "docs" / "images" / name)
+        share = doc_images.difference(saved, image)
+        assert share <= doc_images.SHARE, f"{name} is out of date ({share:.1%} differs): run python scripts/doc_images.py"

@@ -35,7 +35,7 @@ def test_the_readme_is_an_entry_point_of_a_couple_of_hundred_lines():
     lines = _readme().splitlines()
     assert len(lines) <= 200
     headings = [line for line in lines if line.startswith("## ")]
-    assert headings[:3] == ["## Quick start", "## The games", "## Read on"]
+    assert headings[:4] == ["## Quick start", "## The games", "## Your own game", "## Read on"]
 
 
 def test_quick_start_makes_the_virtual_environment_before_it_installs():
@@ -64,7 +64,7 @@ def test_every_link_and_picture_of_the_readme_exists():
     text = _readme()
     targets = re.findall(r"\]\(([^)#]+)(?:#[^)]*)?\)", text) + re.findall(r'<img src="([^"]+)"', text)
     local = [t for t in targets if "://" not in t]
-    assert len([t for t in local if t.startswith("docs/images/")]) == 2
+    assert len([t for t in local if t.startswith("docs/images/")]) == 3
     assert len({t for t in local if t.startswith("docs/") and t.endswith(".md")}) >= 10
     for target in local:
         assert (ROOT / target).exists(), target
