@@ -18,7 +18,10 @@ measured on the kit PDF itself, each page rendered at INK_DPI and each pixel
 turned into CMYK by the rule --press uses for a colour the spec gives no CMYK
 for (``printkit.writers.pdf.ink_load``, by ``to_cmyk``: greys and black in
 black ink alone).
-Run: python benchmarks/build.py [--runs N] [--sheets-only]
+Then it times a game of one's own: a deck of 200 poker cards from a CSV
+file, each with a PNG picture (20 different ones, 300 x 200 pixels) and an
+SVG icon, built --duplex (the kit PDF and the rulebook).
+Run: python benchmarks/build.py [--runs N] [--sheets-only] [--deck-only]
 """
 
 from __future__ import annotations
@@ -111,14 +114,59 @@ def sheet_table() -> None:
     print()
 
 
+DECK_CARDS = 200
+
+
+def deck_200(folder: Path) -> Path:
+    """A custom game's spec of DECK_CARDS poker cards with pictures, written
+    into ``folder``; its path."""
+    from PIL import Image, ImageDraw
+
+    folder.mkdir(parents=True, exist_ok=True)
+    for k in range(20):
+        image = Image.new("RGB", (300, 200), (40 + 10 * k, 90, 200 - 8 * k))
+        ImageDraw.Draw(image).ellipse((60, 20, 240, 180), fill=(230, 200 - 5 * k, 60))
+        image.save(folder / f"art{k:02d}.png")
+    (folder / "icon.svg").write_text('<svg xmlns="http://www.w3.org/2000/svg" width="24" height="24">'
+                                     '<path d="M12 2 L22 22 L2 22 Z" fill="#2E4057"/></svg>', encoding="utf-8")
+    bands = ("#4D9DE0", "#3BB273", "#E1BC29", "#E15554", "#7768AE")
+    rows = ["name,value,band,icon,art,text,count"]
+    rows += [f"Card {n},{n % 10},{bands[n % 5]},icon.svg,art{n % 20:02d}.png,Play this card to move {n % 5 + 1} "
+             "spaces and draw a card.,1" for n in range(1, DECK_CARDS + 1)]
+    (folder / "cards.csv").write_text("\n".join(rows) + "\n", encoding="utf-8")
+    spec = folder / "deck.yaml"
+    spec.write_text("game: custom\ntitle: Benchmark Deck\ncomponents:\n  - type: cards\n    name: Deck\n"
+                    "    size: poker\n    table: cards.csv\n"
+                    "    face: {band: band, title: name, icon: icon, corners: value, image: art, text: text}\n"
+                    "    back: {color: '#2E4057', image: icon.svg}\n", encoding="utf-8")
+    return spec
+
+
+def deck_time(runs: int) -> None:
+    """The 200-card deck's build, timed as the commands below are."""
+    python = sys.executable
+    with tempfile.TemporaryDirectory(prefix="printkit-deck-") as tmp:
+        spec = deck_200(Path(tmp) / "deck")
+        command = [python, "-m", "printkit.cli", "build", str(spec), "--duplex", "--format", "pdf", "--out", "{out}"]
+        run_once(command)
+        times = [run_once(command) for _ in range(runs)]
+    print(f"a custom deck of {DECK_CARDS} poker cards with pictures, --duplex: median "
+          f"{statistics.median(times):.2f} s (min {min(times):.2f}, max {max(times):.2f}) of {runs} runs\n")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=7)
     parser.add_argument("--sheets-only", action="store_true", help="only the sheets: count, fill and ink")
+    parser.add_argument("--deck-only", action="store_true", help="only the 200-card custom deck's build time")
     args = parser.parse_args()
+    if args.deck_only:
+        deck_time(args.runs)
+        return
     sheet_table()
     if args.sheets_only:
         return
+    deck_time(args.runs)
     python = sys.executable
     commands = [
         ("python -c pass", [python, "-c", "pass"]),

@@ -207,3 +207,12 @@ def test_a_press_kit_prints_its_pictures_in_cmyk(tmp_path):
         objects = page["/Resources"].get("/XObject") or {}
         spaces += [str(o.get_object().get("/ColorSpace")) for o in objects.values()]
     assert spaces and set(spaces) == {"/DeviceCMYK"}
+
+
+def test_a_face_field_naming_a_column_the_table_lacks_is_refused_at_its_line(tmp_path):
+    (tmp_path / "g.yaml").write_text("game: custom\ntitle: T\ncomponents:\n  - type: cards\n"
+                                     "    rows: [{name: One}, {name: Two, text: Hi}]\n"
+                                     "    face:\n      title: nmae\n", encoding="utf-8")
+    result = CliRunner().invoke(main, ["validate", str(tmp_path / "g.yaml")])
+    assert result.exit_code == 2
+    assert "g.yaml:7:" in result.output and "no column 'nmae'; its columns are name, text" in result.output

@@ -84,6 +84,9 @@ def parts(component: dict, ctx) -> list:
     back = component.get("back")
     per_row = component.get("back_face")
     duplex = bool(getattr(ctx.options, "duplex", False))
+    faces.check_columns(ctx, rows, layout, ("face",))
+    if per_row:
+        faces.check_columns(ctx, rows, per_row, ("back_face",))
     shared = one_back(back, ctx, w, h, ctx.spec.get("title", "")) if back else None
     out = []
     piece = f"Card ({name})"

@@ -78,6 +78,16 @@ def _short(text: str) -> str:
     return repr(text if len(text) <= 40 else text[:37] + "...")
 
 
+def check_columns(ctx, rows, layout: dict, keys: tuple) -> None:
+    """Every column a layout names is one the table has: a misspelt column
+    would print nothing where the designer meant something."""
+    columns = {column for row in rows for column in row.values}
+    for field, column in layout.items():
+        if field != "color" and column not in columns:
+            shown = ", ".join(sorted(columns)) or "none"
+            ctx.fail(keys + (field,), f"the table has no column {column!r}; its columns are {shown}")
+
+
 def face(layout: dict, row, ctx, width: float, height: float, ground_default: str | None = None,
          x0: float = 0.0, y0: float = 0.0, clear: float = CUT_CLEAR, what: str = "the card",
          ground_shape: tuple | None = None) -> list:

@@ -37,6 +37,9 @@ def flat(component: dict, ctx, kind: str, word: str, shape: str, w: float, h: fl
     back = component.get("back")
     per_row = component.get("back_face")
     duplex = bool(getattr(ctx.options, "duplex", False))
+    faces.check_columns(ctx, rows, layout, ("face",))
+    if per_row:
+        faces.check_columns(ctx, rows, per_row, ("back_face",))
     ground_shape = None if shape == "square" else pieces.outline(shape, w, h)
     x, y, iw, ih = pieces.inner(shape, w, h)
     clear = CUT_CLEAR if shape == "square" else HEX_CLEAR

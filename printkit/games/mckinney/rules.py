@@ -31,6 +31,8 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left, insort
+from functools import lru_cache
+from itertools import compress
 
 from ...errors import PrintkitError
 from ...spec import data_of
@@ -63,6 +65,60 @@ _SLIDER_RE = re.compile(r"^([AaBb])\s*([+-])$")
 _BUILDER_RE = re.compile(r"^[Bb]\s*([a-zA-Z][0-9]+)$")
 _BUILD_RE = re.compile(r"^([PRSprs])\s*@\s*([a-zA-Z][0-9]+)$")
 _STEP_RE = re.compile(r"^([a-zA-Z][0-9]+)\s*[-xX]\s*([a-zA-Z][0-9]+)$")
+
+
+# _FREE[free]: which of four ring places a number 0..15 holds free (bit i: place i).
+_FREE = tuple(tuple(bool(free >> i & 1) for i in range(4)) for free in range(16))
+
+
+@lru_cache(maxsize=8)
+def _ring_builds(rings: tuple, build_offsets: tuple) -> tuple:
+    """(builds_below, builds_above) of Game: for each square's ring, for each
+    way (0..15) that its four squares below, then above, are free, each Unit
+    type's builds onto them. The costliest of a Game's tables and the same
+    for every Game on a board of that size: a rulebook's figures and a
+    test's positions make a Game afresh many times over, so it is made once.
+    Tuples all through, so Games may share it."""
+    def builds(squares):
+        shifted = [tuple(offset + n for n in squares) for _, offset in build_offsets]
+        return tuple(tuple(tuple(compress(on, free)) for on in shifted) for free in _FREE)
+
+    return (tuple(builds(ring[:4]) for ring in rings), tuple(builds(ring[4:]) for ring in rings))
+
+
+# The tables below, like _ring_builds, hang on the board's size alone: made
+# once for every Game on a board of that size (see Game.__init__ for each).
+
+@lru_cache(maxsize=8)
+def _toward(neighbours: tuple) -> tuple:
+    codes = range(256)
+    not_empty = tuple(sum(1 << d for d in range(4) if code >> 2 * d & 3 != OPEN) for code in codes)
+    by_directions = tuple(tuple(tuple((n, d ^ 2) for d, n in nbrs if mask >> d & 1) for mask in range(16))
+                          for nbrs in neighbours)
+    return tuple(tuple(ways[mask] for mask in not_empty) for ways in by_directions)
+
+
+@lru_cache(maxsize=8)
+def _beside(neighbours: tuple, without: tuple) -> tuple:
+    s = len(neighbours)
+    same = tuple(range(256))
+    beside = [[same] * s for _ in range(s)]
+    for square, nbrs in enumerate(neighbours):
+        for d, to in nbrs:
+            beside[square][to] = without[d]
+    return tuple(map(tuple, beside))
+
+
+@lru_cache(maxsize=8)
+def _step_sets(neighbours: tuple, unit_step_base: int) -> tuple:
+    """(passes, unit_step_sets, transit_sets) of Game."""
+    s = len(neighbours)
+    passes = tuple(tuple(tuple((1 << d, to) for d, to in neighbours[square] if mask >> d & 1)
+                         for mask in range(16)) for square in range(s))
+    unit_step_sets = tuple(tuple(tuple(unit_step_base + square * 4 + d for d in range(4) if mask >> d & 1)
+                                 for mask in range(16)) for square in range(s))
+    transit_sets = tuple(tuple((END, *steps) for steps in sets) for sets in unit_step_sets)
+    return passes, unit_step_sets, transit_sets
 
 
 class Game(base.Game):
@@ -195,10 +251,7 @@ class Game(base.Game):
         # ...), in direction order, for the squares on the board beside square
         # that a side code of a Unit there does not show empty (_put: an empty
         # square holds no Unit to update; code 0 shows none empty).
-        not_empty = tuple(sum(1 << d for d in range(4) if code >> 2 * d & 3 != OPEN) for code in codes)
-        by_directions = tuple(tuple(tuple((n, d ^ 2) for d, n in nbrs if mask >> d & 1) for mask in range(16))
-                              for nbrs in self.neighbours)
-        self.toward = tuple(tuple(ways[mask] for mask in not_empty) for ways in by_directions)
+        self.toward = _toward(self.neighbours)
         # without[d][code]: the code with direction d's bits cleared (a lookup, not an &).
         self.without = tuple(tuple(code & (0xFF ^ 3 << 2 * d) for code in codes) for d in range(4))
         # alone[d][code]: no side but direction d's is empty (OPEN).
@@ -207,12 +260,7 @@ class Game(base.Game):
         # bits toward that square if it is a neighbour (a square a Unit's move
         # has been on: without[d]), else the same code. Lookups by index, not
         # a dict's get nor an & (Python's quick paths).
-        same = tuple(codes)
-        beside = [[same] * s for _ in range(s)]
-        for square, nbrs in enumerate(self.neighbours):
-            for d, to in nbrs:
-                beside[square][to] = self.without[d]
-        self.beside = tuple(map(tuple, beside))
+        self.beside = _beside(self.neighbours, self.without)
         # recode[value][d][unit]: by a Unit's (cell value's) side code, its code
         # once the square toward d from it holds value (_put): without[d][code]
         # plus side_codes[unit][d][value], one lookup. Those side codes are
@@ -222,13 +270,9 @@ class Game(base.Game):
         self.recode = tuple(tuple(tuple(sums[d][self.side_codes[unit][d][m] >> 2 * d] for unit in values)
                                   for d in range(4)) for m in values)
         # passes[square][directions]: ((direction's bit, square that way), ...).
-        self.passes = tuple(tuple(tuple((1 << d, to) for d, to in self.neighbours[square] if mask >> d & 1)
-                                  for mask in range(16)) for square in range(s))
         # unit_step_sets[square][directions]: the steps' actions that way, in direction order.
-        self.unit_step_sets = tuple(tuple(tuple(self.unit_step_base + square * 4 + d for d in range(4) if mask >> d & 1)
-                                          for mask in range(16)) for square in range(s))
         # transit_sets: the same after END, a moving Unit's actions on an empty square.
-        self.transit_sets = tuple(tuple((END, *steps) for steps in sets) for sets in self.unit_step_sets)
+        self.passes, self.unit_step_sets, self.transit_sets = _step_sets(self.neighbours, self.unit_step_base)
         # By a Unit's step (action; the actions below unit_step_base hold no step):
         # the square it leaves, the square it goes to, and the sides of that
         # square (as sides) with the wall's cell for the square left: a side
@@ -265,8 +309,7 @@ class Game(base.Game):
             for i in (0, 2))
         # builds_below[square][free below], builds_above[square][free above]:
         # each Unit type's build actions onto those free squares.
-        self.builds_below = tuple(self._builds(ring[:4]) for ring in self.ring)
-        self.builds_above = tuple(self._builds(ring[4:]) for ring in self.ring)
+        self.builds_below, self.builds_above = _ring_builds(self.ring, self.build_offsets)
         # builder_step_sets[free below][free above]: the Builder's steps onto
         # the free ones of south, west, east and north (ring places 1, 3, 0, 2).
         self.builder_step_sets = tuple(tuple(
@@ -286,12 +329,6 @@ class Game(base.Game):
 
     def _square(self, x: int, y: int) -> int:
         return y * self.width + x
-
-    def _builds(self, squares: tuple) -> tuple:
-        """For each way (0..15) that four squares of a ring are free: each Unit type's builds onto them."""
-        return tuple(tuple(tuple(offset + n for i, n in enumerate(squares) if free >> i & 1)
-                           for _, offset in self.build_offsets)
-                     for free in range(16))
 
     def _side_code(self, unit: int, c: int) -> int:
         """The side code (unshifted) of a Unit (cell value) toward a square holding ``c``."""
