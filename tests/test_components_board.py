@@ -244,3 +244,33 @@ def test_a_board_the_grid_cannot_hold_is_refused_at_its_line(tmp_path, body, whe
     text = (tmp_path / "game.yaml").read_text().splitlines()
     where = next(k for k, line in enumerate(text, 1) if where in line)
     assert any(words in p.message and p.line == where for p in problems), [str(p) for p in problems]
+
+
+ICON = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10" width="10" height="10">' \
+       '<circle cx="5" cy="5" r="4" fill="#0072B2"/></svg>'
+
+
+def test_a_cells_icon_is_drawn_in_its_middle_half_the_cell_wide(tmp_path):
+    from printkit.parts.core import Image
+
+    (tmp_path / "well.svg").write_text(ICON)
+    spec = load(tmp_path, HEX.replace('f5: {fill: "#F2D16B", text: "Centre"}', "f5: {icon: well.svg}"))
+    parts = components.parts(spec, BuildOptions())
+    images = [(p, i) for p in parts for i in p.items if isinstance(i, Image)]
+    assert len(images) == 1
+    part, image = images[0]
+    grid = Grid("hex", 11, 9, 26)
+    board_x0, board_y0 = part.meta["board"][:2]
+    ox, oy = part.meta["origin"]
+    cx, cy = grid.centre(*parse_name("f5"))
+    assert (image.w, image.h) == pytest.approx((13, 13))
+    assert (image.x + image.w / 2 + ox, image.y + image.h / 2 + oy) == pytest.approx((cx, cy))
+    assert (board_x0, board_y0) == pytest.approx((-FRAME, -FRAME))
+
+
+def test_a_missing_icon_is_refused_at_its_line(tmp_path):
+    with pytest.raises(SpecError) as caught:
+        load(tmp_path, HEX.replace('f5: {fill: "#F2D16B", text: "Centre"}', "f5: {icon: well.svg}"))
+    text = (tmp_path / "game.yaml").read_text().splitlines()
+    line = next(k for k, row in enumerate(text, 1) if "well.svg" in row)
+    assert [(p.line, "no such file" in p.message) for p in caught.value.problems] == [(line, True)]
