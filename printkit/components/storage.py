@@ -206,7 +206,7 @@ def tuck_box(component: dict, ctx) -> Part:
     items.append(Line(tuple(ring.exterior.coords)[:-1], role=CUT, closed=True))
     x0, ymin, x1, ymax = ring.bounds
     part = Part(ctx.name(), x1 - x0, ymax - ymin, kind="tuck-box", group=f"storage-{ctx.name()}".lower(),
-                sized_by=(ctx.pointer("card_mm"),),
+                sized_by=(ctx.pointer("deck"), ctx.pointer("card_mm")),
                 meta={"inside": (w, h, d), "deck": (cw, ch, count), "component": ctx.name()})
     part.extend(translate(items, -x0, -ymin))
     return part
