@@ -102,7 +102,7 @@ def parts(component: dict, ctx) -> list:
 
 
 def _card(front, rear, w, h, name, piece, ctx, component, duplex) -> Part:
-    common = dict(kind="card", group=name, abut=f"cards-{ctx.index}", sized_by=sized_by(ctx, component),
+    common = dict(kind="card", table="card", group=name, abut=f"cards-{ctx.index}", sized_by=sized_by(ctx, component),
                   piece=piece, plural=f"Cards ({name})", meta={"component": name, "size": (w, h)})
     outline = Line(rect(0, 0, w, h), role=CUT, closed=True)
     if rear is None:

@@ -49,7 +49,8 @@ def parts(component: dict, ctx) -> list:
     piece = f"Die ({name})"
     out = []
     for _ in range(int(component.get("count", 1))):
-        part = Part(piece, width, height, list(items), kind="die", group=name, piece=piece,
+        part = Part(piece, width, height, list(items), kind="die", table="die", table_faces=tuple(squares),
+                    group=name, piece=piece,
                     plural=f"Dice ({name})", sized_by=(ctx.pointer("size_mm"),), meta={"component": name})
         out.append(part)
     return out

@@ -49,7 +49,9 @@ def inner(shape: str, w: float, h: float) -> tuple:
 def make(kind: str, piece: str, plural: str, shape: str, w: float, h: float, front: list, back: list | None,
          duplex: bool, group: str, abut: str, sized_by: tuple, meta: dict) -> list:
     """The part(s) of one piece, as the module doc says."""
-    common = dict(kind=kind, group=group, sized_by=sized_by, piece=piece, plural=plural, meta=meta)
+    # On a virtual table: a tile as a tile, a token as a counter (printkit.writers.tts).
+    common = dict(kind=kind, group=group, sized_by=sized_by, piece=piece, plural=plural, meta=meta,
+                  table="tile" if kind == "tile" else "counter")
     cut = Line(outline(shape, w, h), role=CUT, closed=True)
     box = (0.0, 0.0, w, h)
     if back is None:
@@ -64,7 +66,8 @@ def make(kind: str, piece: str, plural: str, shape: str, w: float, h: float, fro
     if shape == "round":
         one = Part(piece, w, h, faces=((kind, "front", box),), **common).extend(front).add(cut)
         two = Part(f"Back of {piece[0].lower()}{piece[1:]}", w, h, faces=((kind, "back", box),),
-                   **{**common, "piece": "", "plural": f"Backs of {plural[0].lower()}{plural[1:]}"})
+                   **{**common, "piece": "", "plural": f"Backs of {plural[0].lower()}{plural[1:]}",
+                      "table": ""})  # on a table the front stands for the piece
         two.extend(back).add(cut)
         return [one, two]
     # Side by side, sharing their right and left edges: folded there, printed sides out.
