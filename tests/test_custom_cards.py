@@ -216,3 +216,27 @@ def test_a_face_field_naming_a_column_the_table_lacks_is_refused_at_its_line(tmp
     result = CliRunner().invoke(main, ["validate", str(tmp_path / "g.yaml")])
     assert result.exit_code == 2
     assert "g.yaml:7:" in result.output and "no column 'nmae'; its columns are name, text" in result.output
+
+
+def test_words_that_cannot_fit_a_card_are_refused_at_their_csv_row(tmp_path):
+    (tmp_path / "cards.csv").write_text("name,text\nShort,Fine.\nLong," + "many words " * 120 + "\n",
+                                        encoding="utf-8")
+    (tmp_path / "g.yaml").write_text("game: custom\ntitle: T\ncomponents:\n  - type: cards\n    size: mini\n"
+                                     "    table: cards.csv\n    face: {title: name, text: text}\n", encoding="utf-8")
+    result = CliRunner().invoke(main, ["validate", str(tmp_path / "g.yaml")])
+    assert result.exit_code == 2
+    assert "cards.csv:3: row at line 3: column 'text':" in result.output
+    assert "does not fit the card's text box" in result.output and "at least 6 pt" in result.output
+
+
+def test_validate_measures_every_part_on_both_papers(tmp_path):
+    """A card 200 x 260 mm fits neither paper's printable area (Letter 199.9 x
+    247.4 mm, A4 194.0 x 265.0 mm): an error for each, at size_mm's line."""
+    (tmp_path / "g.yaml").write_text("game: custom\ntitle: T\ncomponents:\n  - type: cards\n"
+                                     "    size_mm: [200, 260]\n    rows: [{t: One}]\n    face: {title: t}\n",
+                                     encoding="utf-8")
+    result = CliRunner().invoke(main, ["validate", str(tmp_path / "g.yaml")])
+    assert result.exit_code == 2
+    lines = [line for line in result.output.splitlines() if "does not fit" in line]
+    assert len(lines) == 2 and all("g.yaml:5:" in line for line in lines)
+    assert "on Letter paper" in lines[0] and "on A4 paper" in lines[1]
