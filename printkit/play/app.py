@@ -268,14 +268,22 @@ def create_app(session: Session, port: int, watch: bool = False) -> Starlette:
         await websocket.accept()
         queue: asyncio.Queue = asyncio.Queue()
         listeners.add(queue)
+        # The page never writes; a read is how its going away (or the
+        # server's stopping) is heard while waiting for the next change.
+        gone = asyncio.ensure_future(websocket.receive())
         try:
             while True:
                 await websocket.send_json({"version": session.version, "spec_version": session.spec_version,
                                            "problem": session.problem})
-                await queue.get()
+                change = asyncio.ensure_future(queue.get())
+                done, _ = await asyncio.wait({change, gone}, return_when=asyncio.FIRST_COMPLETED)
+                if gone in done:
+                    change.cancel()
+                    break
         except (WebSocketDisconnect, RuntimeError):
             pass
         finally:
+            gone.cancel()
             listeners.discard(queue)
 
     async def watcher(stop: asyncio.Event):

@@ -406,12 +406,21 @@ class Session:
                     "problem": self.problem}
 
     def colours(self) -> list[str]:
-        """Each player's colour as the spec names it (hex), for the page's seat labels."""
-        colours = self.loaded.spec.get("colors") or self.loaded.spec.get("colours") or []
+        """Each player's colour as the spec gives it (hex), for the page's seat labels:
+        a list of colours in seat order, or a mapping whose keys name the players."""
+        colours = self.loaded.spec.get("colors") or {}
+        names = [n.split(" (")[0].casefold() for n in self.names()]
+        if isinstance(colours, dict):
+            by_name = {str(k).casefold(): v for k, v in colours.items()}
+            found = [by_name.get(n) for n in names]
+        else:
+            found = list(colours[:len(names)])
         out = []
-        for c in colours[:len(self.seats)]:
-            out.append(c.get("hex") or c.get("color") or "#888888" if isinstance(c, dict) else str(c))
-        return out + ["#888888"] * (len(self.seats) - len(out))
+        for c in found:
+            if isinstance(c, dict):
+                c = c.get("hex")
+            out.append(c if isinstance(c, str) and c.startswith("#") else "#888888")
+        return out + ["#888888"] * (len(names) - len(out))
 
     def board(self) -> dict:
         with self.lock:

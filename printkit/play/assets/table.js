@@ -252,6 +252,8 @@ function chooseViewer(view) {
   if (toMove != null && ui.info.seats[toMove] === "person") next = toMove;
   else if (!people.includes(next) && people.length) next = people[0];
   if (next !== ui.viewer && ui.info.hidden_information && people.length > 1) ui.revealed = false;
+  // An agent's turn covers nothing: the last person to look goes on looking.
+  if (toMove == null || ui.info.seats[toMove] !== "person") ui.revealed = true;
   ui.viewer = next;
 }
 
@@ -276,11 +278,13 @@ async function refresh() {
     $("curtain").hidden = !covered;
     if (covered) {
       $("curtain-text").textContent = `Pass the table to ${info.players[ui.viewer]}.`;
+      $("status").textContent = `${info.players[ui.viewer]} to move`;
       $("reveal").textContent = `Show ${info.players[ui.viewer]}'s board`;
       $("board").querySelector("#pieces").replaceChildren();
       document.querySelectorAll(".zone .pieces").forEach((z) => z.replaceChildren());
       $("moves").replaceChildren(); $("history").replaceChildren();
       ui.moves = []; ui.view = null;
+      document.body.dataset.version = info.version;
       return;
     }
     const [view, moves] = await Promise.all([api(`/api/position?seat=${ui.viewer}`), api(`/api/moves?seat=${ui.viewer}`)]);
@@ -291,6 +295,7 @@ async function refresh() {
     drawStatus();
     drawLists();
     light();
+    document.body.dataset.version = view.version;  // what the page shows, for whoever waits on it
     maybeAgent();
   } catch (error) { showError(error); }
 }

@@ -1,0 +1,268 @@
+"""The live table in a real browser: the distribution's Chromium, headless,
+driven by Playwright, against a real server (uvicorn on 127.0.0.1) for each
+game whose table stage has landed. For each: click a piece, see its
+targets light up, move, watch an agent answer, undo, save and load a
+position, edit the spec and see the table reload (and a problem shown).
+
+One server per game, one browser for the module. Without Chromium the tests
+are skipped, unless PRINTKIT_REQUIRE_BROWSER=1 (CI sets it): then they fail.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import threading
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from printkit import table as tables
+from printkit.play import bind
+from printkit.play.app import create_app
+from printkit.play.session import Session
+
+ROOT = Path(__file__).resolve().parent.parent
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update"]
+GAMES = [g for g in ("mckinney", "phoenix", "tiles", "playground", "lam") if tables.stage(g) is not None]
+WAIT = 20_000  # ms: how long a step may take on a loaded machine before it counts as not happening
+
+
+def _missing() -> str | None:
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        return "playwright is not installed (pip install -e '.[test]')"
+    if not os.access(CHROMIUM, os.X_OK):
+        return f"no browser at {CHROMIUM} (apt-get install -y chromium)"
+    return None
+
+
+@pytest.fixture(scope="module")
+def browser():
+    missing = _missing()
+    if missing:
+        if os.environ.get("PRINTKIT_REQUIRE_BROWSER") == "1":
+            pytest.fail(f"PRINTKIT_REQUIRE_BROWSER=1 and {missing}")
+        pytest.skip(missing)
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
+        yield chromium
+        chromium.close()
+
+
+class Server:
+    """A table served by uvicorn on a thread, as `printkit play` serves it."""
+
+    def __init__(self, spec_path: Path):
+        import uvicorn
+
+        self.session = Session(str(spec_path))
+        self.sock = bind(None)
+        self.port = self.sock.getsockname()[1]
+        self.url = f"http://127.0.0.1:{self.port}"
+        app = create_app(self.session, self.port, watch=True)
+        self.server = uvicorn.Server(uvicorn.Config(app, log_level="warning", lifespan="on"))
+        self.thread = threading.Thread(target=self.server.run, kwargs={"sockets": [self.sock]}, daemon=True)
+        self.thread.start()
+
+    def get(self, path: str):
+        with urllib.request.urlopen(self.url + path) as answer:
+            return json.loads(answer.read())
+
+    def stop(self) -> None:
+        self.server.should_exit = True
+        self.thread.join(10)
+        self.sock.close()
+
+
+@pytest.fixture(scope="module", params=GAMES)
+def served(request, tmp_path_factory):
+    folder = tmp_path_factory.mktemp(f"table-{request.param}")
+    path = folder / f"{request.param}.yaml"
+    shutil.copy(ROOT / "specs" / f"{request.param}.yaml", path)
+    server = Server(path)
+    yield server, path
+    server.stop()
+
+
+@pytest.fixture(scope="module")
+def page(browser, served):
+    server, _ = served
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, accept_downloads=True)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(server.url + "/")
+    page.wait_for_selector("#moves li", timeout=WAIT)
+    yield page
+    context.close()
+    assert not errors, errors
+
+
+def _place(page, name: str):
+    return page.locator(f'[data-cell="{name}"], [data-zone="{name}"]').first
+
+
+def _click_place(page, name: str) -> None:
+    """A real mouse click at the middle of a cell or zone, whatever piece stands on it."""
+    box = _place(page, name).bounding_box()
+    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+
+
+def _history(server) -> list[str]:
+    return [h["move"] for h in server.get("/api/position?seat=0")["history"] if h["player"] is not None]
+
+
+def _until(page, condition) -> None:
+    """Wait for the server to say ``condition()``, letting the page run meanwhile."""
+    for _ in range(WAIT // 50):
+        if condition():
+            return
+        page.wait_for_timeout(50)
+    assert condition()
+
+
+def _settled(page, server) -> None:
+    """Wait until the page shows the server's latest version."""
+    page.wait_for_function("v => document.body.dataset.version === String(v)", arg=server.session.version,
+                           timeout=WAIT)
+
+
+def _reveal(page, server) -> None:
+    """Between two people's turns the board is covered (hot-seat): the next player asks for it."""
+    _settled(page, server)
+    if page.locator("#curtain").is_visible():
+        assert page.locator("g.piece").count() == 0 and page.locator("#moves li").count() == 0
+        page.click("#reveal")
+        page.wait_for_selector("#moves li", timeout=WAIT)
+        _settled(page, server)
+
+
+def _play_by_clicks(page, server) -> str:
+    """Click a piece, check its targets light up, click one: the move played."""
+    seat = server.session.state.current_player
+    _reveal(page, server)
+    moves = server.get(f"/api/moves?seat={seat}")["moves"]
+    clickable = [m for m in moves if len(m["touches"]) >= 2]
+    assert clickable, moves
+
+    def goes_on(move) -> bool:  # a move that does not end the game, so the test can go on playing
+        after = server.session.state.clone()
+        after.apply(after.string_to_action(move["move"]))
+        return not after.is_terminal()
+
+    choices = [m for m in clickable if goes_on(m)] or clickable
+    move = choices[len(choices) // 2]
+    first, second = move["touches"][0], move["touches"][1]
+    targets = {m["touches"][1] for m in clickable if m["touches"][0] == first}
+    before = len(_history(server))
+    _click_place(page, first)
+    page.wait_for_function("name => document.querySelector(`[data-cell='${name}'].from, [data-zone='${name}'].from`)",
+                           arg=first, timeout=WAIT)
+    lit = set(page.eval_on_selector_all(".lit", "nodes => nodes.map(n => n.dataset.cell || n.dataset.zone)"))
+    assert lit == targets, (first, lit, targets)
+    for name in move["touches"][1:]:
+        if page.locator("#menu").is_visible():
+            break
+        _click_place(page, name)
+    if page.locator("#menu").is_visible():
+        page.locator("#menu button", has_text=move["move"]).first.click()
+    _until(page, lambda: len(_history(server)) > before)
+    played = _history(server)[before]
+    assert played in [m["move"] for m in moves if m["touches"][:2] == [first, second]]
+    return played
+
+
+def test_a_game_on_the_table(page, served, tmp_path):
+    server, spec_path = served
+    session = server.session
+    count = len(session.seats)
+
+    # The board and its pieces, drawn from the kit's own art.
+    cells = page.locator("#cells polygon").count()
+    assert cells == len(server.get("/api/board")["cells"])
+    assert page.locator("#art *").count() > 10
+    pieces = server.get(f"/api/position?seat={session.state.current_player}")["pieces"]
+    on_board = sum(1 for p in pieces if any(c.name == p["where"] for c in session.loaded.board.cells))
+    assert page.locator("g.piece").count() == on_board
+
+    # Click a piece, its targets light up, click one: played.
+    before_move = server.get("/api/save")
+    mover = session.state.current_player
+    played = _play_by_clicks(page, server)
+    assert _history(server)[-1] == played
+
+    # An agent answers: the next seat is played by greedy; the page asks it to move.
+    while session.state.current_player == mover and not session.state.is_terminal():
+        _play_by_clicks(page, server)
+    answering = session.state.current_player
+    page.select_option(f'select[data-seat="{answering}"]', "greedy")
+    # It plays on for as long as its turn lasts (a set-up of several pieces).
+    _until(page, lambda: session.state.current_player != answering or session.state.is_terminal())
+    assert any(h["player"] == answering for h in server.get(f"/api/position?seat={mover}")["history"])
+    _settled(page, server)
+    assert page.locator("#thinking").is_hidden()
+    assert session.state.current_player != answering or session.state.is_terminal()
+
+    # Undo: back to the last person's turn before the agent and our moves.
+    while server.get(f"/api/position?seat={mover}")["can_undo"]:
+        page.click("#undo")
+        page.wait_for_function("!document.querySelector('#undo').disabled || true")
+        page.wait_for_timeout(100)
+        if server.get("/api/save") == before_move:
+            break
+    assert server.get("/api/save") == before_move
+    page.select_option(f'select[data-seat="{answering}"]', "person")
+    page.wait_for_function(f"document.querySelector('select[data-seat=\"{answering}\"]').value === 'person'")
+
+    # Save and load a position: the file the page downloads is the position.
+    played = _play_by_clicks(page, server)
+    with page.expect_download() as download:
+        page.click("#save")
+    saved = tmp_path / "position.json"
+    download.value.save_as(saved)
+    assert json.loads(saved.read_text()) == server.get("/api/save")
+    page.click("#new")
+    page.wait_for_function("document.querySelectorAll('#history li').length === 0 || "
+                           "[...document.querySelectorAll('#history li')].every(li => li.className === 'roll')",
+                           timeout=WAIT)
+    assert server.get("/api/save") != json.loads(saved.read_text())
+    page.set_input_files("#load", str(saved))
+    _until(page, lambda: server.get("/api/save") == json.loads(saved.read_text()))
+    _reveal(page, server)
+    assert page.locator("#moves li").count() > 0
+
+    # Edit the spec: the table reloads with the change; a problem shows instead of the table.
+    text = spec_path.read_text(encoding="utf-8")
+    title = session.loaded.spec.get("title")
+    edited = re.sub(r"^title: .*$", f"title: {json.dumps(title + ' (edited)')}", text, count=1, flags=re.M)
+    assert edited != text
+    spec_path.write_text(edited, encoding="utf-8")
+    page.wait_for_function("document.querySelector('#title').textContent.endsWith('(edited)')", timeout=WAIT)
+    spec_path.write_text(text.replace("game:", "game: [", 1), encoding="utf-8")
+    page.wait_for_selector("#problem:not([hidden])", timeout=WAIT)
+    shown = page.text_content("#problem-text")
+    assert shown.startswith(f"{spec_path}:") and shown.split(":")[1].isdecimal()
+    spec_path.write_text(text, encoding="utf-8")
+    page.wait_for_selector("#problem", state="hidden", timeout=WAIT)
+    page.wait_for_function(f"document.querySelector('#title').textContent === {json.dumps(title)}", timeout=WAIT)
+    assert page.locator("#cells polygon").count() == cells
+    assert count == len(session.seats)
+
+
+def test_the_sheets_tab_shows_the_kit(page, served):
+    server, _ = served
+    sheets = page.context.new_page()
+    sheets.goto(server.url + "/sheets")
+    sheets.wait_for_selector("#sheets img", timeout=WAIT * 3)
+    count = server.get("/api/sheets")["pages"]
+    assert sheets.locator("#sheets img").count() == count > 0
+    sheets.wait_for_function("[...document.images].every(i => i.complete && i.naturalWidth > 300)", timeout=WAIT)
+    sheets.close()
