@@ -40,7 +40,7 @@ from .parts.bleed import bleed_fills, piece_area, sheet_bleed
 from .parts.cutlines import cut_guides
 from .parts.identity import BAND, LABEL_H, LABEL_W, box_label, kit_colours, title_banner
 from .parts.core import (ASCENT, CUT, DESCENT, GLUE, GLUE_GREY, INK, MIN_TEXT_PT, MOUNTAIN, PT, VALLEY, WASTE,
-                         WASTE_GREY, Circle, Fill, Line, Part, Text, item_box, polygon_area, rect, transform,
+                         WASTE_GREY, Circle, Fill, Image, Line, Part, Text, item_box, polygon_area, rect, transform,
                          translate)
 from .shapes import box, unary_union
 from .writers.fonts import LEADING, LEGIBLE_PT, fit_lines, fit_size, text_width_mm, wrap
@@ -705,6 +705,8 @@ def dark_share(sheet: Sheet) -> float:
 
 
 def _colours(item) -> tuple:
+    if isinstance(item, Image):
+        return item.picture.colours
     if isinstance(item, (Fill, Line, Text)):
         return (item.color,) if not isinstance(item, Fill) else (item.color, item.stroke or INK)
     if isinstance(item, Circle):

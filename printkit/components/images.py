@@ -76,8 +76,48 @@ def _raster(name: str, data: bytes, expected: str) -> Picture:
         raise Refused(f"image {name!r} has no pixels")
     # Transparency kept (a PNG's), everything else as RGB: what a PDF takes.
     has_alpha = image.mode in ("RGBA", "LA", "PA") or (image.mode == "P" and "transparency" in image.info)
-    image = image.convert("RGBA" if has_alpha else "RGB")
-    return Picture("raster", image, float(width), float(height), name)
+    from PIL import ImageOps
+
+    # A photo's camera turn (its EXIF orientation) applied, as viewers show it.
+    image = ImageOps.exif_transpose(image).convert("RGBA" if has_alpha else "RGB")
+    return Picture("raster", image, float(width), float(height), name, _raster_colours(image))
+
+
+def _hex(r: float, g: float, b: float) -> str:
+    return "#{:02X}{:02X}{:02X}".format(round(r), round(g), round(b))
+
+
+def _raster_colours(image) -> tuple:
+    """The commonest colours of a small copy of the picture, its clear parts left out."""
+    small = image.resize((24, 24))
+    pixels = small.getdata()
+    if small.mode == "RGBA":
+        seen = [p[:3] for p in pixels if p[3] > 128]
+    else:
+        seen = list(pixels)
+    counts: dict = {}
+    for p in seen:
+        counts[p] = counts.get(p, 0) + 1
+    return tuple(_hex(*p) for p, _ in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))[:16])
+
+
+def _vector_colours(drawing) -> tuple:
+    """The fill and stroke colours a drawing sets, in the order met."""
+    from reportlab.lib.colors import Color
+
+    found: dict = {}
+
+    def walk(node):
+        for attribute in ("fillColor", "strokeColor"):
+            value = getattr(node, attribute, None)
+            if isinstance(value, Color):
+                r, g, b = value.rgb()
+                found.setdefault(_hex(r * 255, g * 255, b * 255), None)
+        for child in getattr(node, "contents", ()) or ():
+            walk(child)
+
+    walk(drawing)
+    return tuple(list(found)[:16])
 
 
 # What an SVG may not hold: a reference to anything but its own elements
@@ -115,4 +155,4 @@ def _svg(name: str, data: bytes) -> Picture:
         logger.level = level
     if drawing is None or not drawing.width or not drawing.height or drawing.width <= 0 or drawing.height <= 0:
         raise Refused(f"image {name!r}: the SVG has no size (give its <svg> a width and height or a viewBox)")
-    return Picture("vector", drawing, float(drawing.width), float(drawing.height), name)
+    return Picture("vector", drawing, float(drawing.width), float(drawing.height), name, _vector_colours(drawing))

@@ -160,6 +160,9 @@ class Picture:
     width: float
     height: float
     name: str = ""
+    # Some of the colours it prints, #RRGGBB: a sheet holding a coloured
+    # picture says to print it in colour (printkit.sheets).
+    colours: tuple = ()
 
     @property
     def aspect(self) -> float:
