@@ -214,7 +214,7 @@ def test_cell_names_read_back(columns, rows):
 
 
 @settings(max_examples=budget(6), deadline=None, derandomize=True)
-@given(shape=st.sampled_from(["square", "hex"]), columns=st.integers(2, 14), rows=st.integers(2, 14),
+@given(shape=st.sampled_from(["square", "hex"]), columns=st.integers(2, 20), rows=st.integers(2, 20),
        size=st.sampled_from([18.0, 25.0, 40.0]))
 def test_any_board_is_cut_into_sections_that_fit_both_papers_and_hold_every_cell_once(tmp_path_factory, shape,
                                                                                      columns, rows, size):
@@ -224,6 +224,10 @@ def test_any_board_is_cut_into_sections_that_fit_both_papers_and_hold_every_cell
     assert all(fits_both_papers(p) for p in parts)
     across, up = parts[0].meta["grid"]
     assert len(parts) == across * up
+    # Each section says where it goes, once.
+    for k, part in enumerate(parts, 1):
+        words = [i for i in part.items if isinstance(i, Text) and f"section {k} of {across * up}:" in i.text]
+        assert len(words) == 1
     if shape == "hex":
         assert sorted(k for p in parts for k in p.meta["cells"]) == sorted(Grid(shape, columns, rows, size).keys())
     else:
@@ -274,3 +278,16 @@ def test_a_missing_icon_is_refused_at_its_line(tmp_path):
     text = (tmp_path / "game.yaml").read_text().splitlines()
     line = next(k for k, row in enumerate(text, 1) if "well.svg" in row)
     assert [(p.line, "no such file" in p.message) for p in caught.value.problems] == [(line, True)]
+
+
+def test_a_large_hex_board_is_cut_three_ways_and_four_each_section_labelled_and_every_hex_once(tmp_path):
+    spec = load(tmp_path, "- {type: board, name: Hexes, grid: hex, columns: 18, rows: 20, cell_mm: 30}\n")
+    parts = components.parts(spec, BuildOptions())
+    # 567 x 540 mm of hexes and frame: three across and four up is the fewest that fit both papers.
+    assert [p.meta["grid"] for p in parts] == [(3, 4)] * 12
+    assert all(fits_both_papers(p) for p in parts)
+    assert sorted(k for p in parts for k in p.meta["cells"]) == sorted(Grid("hex", 18, 20, 30).keys())
+    labels = {p.name: next(i for i in p.items if isinstance(i, Text) and "section" in i.text) for p in parts}
+    # Down the left and right edges the words read along the frame; the middle ones sit on a hex.
+    assert labels["Hexes section 4"].angle == 90 and labels["Hexes section 6"].angle == 270
+    assert labels["Hexes section 5"].angle == 0 and labels["Hexes section 5"].text.endswith("row 2, column 2")

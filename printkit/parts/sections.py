@@ -172,6 +172,48 @@ def _seam_tab(seam, into, depth: float):
     return tuple(points), tuple(points) + tuple(reversed(edge))
 
 
+def _section_label(label: str, area, board: tuple, at: tuple, grid: tuple, keys: list, cells: dict) -> Text:
+    """Where a section says where it goes: in the frame along the board's
+    outer edge (bottom, top, left or right, whichever the section has),
+    CUT_CLEAR from the cut and clear of the cells; a section with no outer
+    edge (the middle of a board cut three ways or more) on its lowest cell."""
+    from shapely.geometry import box
+
+    (i, j), (across, up) = at, grid
+    x0, y0, x1, y1 = board
+    bands = []
+    if j == 0:
+        bands.append(("bottom", box(x0, y0, x1, y0 + FRAME)))
+    if j == up - 1:
+        bands.append(("top", box(x0, y1 - FRAME, x1, y1)))
+    if i == 0:
+        bands.append(("left", box(x0, y0, x0 + FRAME, y1)))
+    if i == across - 1:
+        bands.append(("right", box(x1 - FRAME, y0, x1, y1)))
+    for side, band in bands:
+        strip = area.intersection(band)
+        if strip.is_empty:
+            continue
+        sx0, sy0, sx1, sy1 = strip.bounds
+        along = (sx1 - sx0) if side in ("bottom", "top") else (sy1 - sy0)
+        size = fit_size(label, along - 3.0 - CUT_CLEAR, LABEL_SIZE, smallest=4.0)
+        rise = CUT_CLEAR + DESCENT * size * PT
+        if side == "bottom":
+            return Text(sx0 + 3.0, y0 + rise, label, size=size, anchor="start")
+        if side == "top":
+            return Text(sx0 + 3.0, y1 - CUT_CLEAR - ASCENT * size * PT - 0.2, label, size=size, anchor="start")
+        if side == "left":  # reading up the board's left edge
+            return Text(x0 + CUT_CLEAR + ASCENT * size * PT, sy0 + 3.0, label, size=size, anchor="start",
+                        angle=90.0)
+        return Text(x1 - CUT_CLEAR - ASCENT * size * PT, sy1 - 3.0, label, size=size, anchor="start", angle=270.0)
+    low = min(keys, key=lambda k: (cells[k][0][1], cells[k][0][0]))
+    (cx, cy), outline = cells[low]
+    width = max(p[0] for p in outline) - min(p[0] for p in outline)
+    bottom = min(p[1] for p in outline)
+    size = fit_size(label, width * 0.8, LABEL_SIZE, smallest=4.0)
+    return Text(cx, bottom + (cy - bottom) * 0.45, label, size=size)
+
+
 def cell_sections(cells: dict, draw_cell, tab: float, name: str = "Board", group: str = "board",
                   sized_by: tuple = ()) -> list[Part]:
     """A board of any cells (hexes, or squares) cut into sections along the cells' edges.
@@ -252,16 +294,7 @@ def cell_sections(cells: dict, draw_cell, tab: float, name: str = "Board", group
         ring = orient(outline, 1.0)
         items.append(Line(tuple(ring.exterior.coords)[:-1], role=CUT, closed=True))
         label = f"{name} section {number} of {across * up}: row {j + 1}, column {i + 1}"
-        # In the frame along the board's outer edge (bottom or top), clear of the cells.
-        low = j == 0
-        band_y = (board[1], board[1] + FRAME) if low else (board[3] - FRAME, board[3])
-        strip = area.intersection(box(board[0], band_y[0], board[2], band_y[1]))
-        if not strip.is_empty:
-            sx0, _, sx1, _ = strip.bounds
-            size = fit_size(label, sx1 - sx0 - 3.0 - CUT_CLEAR, LABEL_SIZE, smallest=4.0)
-            label_y = band_y[0] + CUT_CLEAR + DESCENT * size * PT if low else \
-                band_y[1] - CUT_CLEAR - ASCENT * size * PT - 0.2
-            items.append(Text(sx0 + 3.0, label_y, label, size=size, anchor="start"))
+        items.append(_section_label(label, area, board, (i, j), (across, up), keys, cells))
         ox, oy, x1, y1 = ring.bounds
         part = Part(f"{name} section {number}", x1 - ox, y1 - oy, kind="board", group=f"{group}-{number}",
                     rotatable=True, sized_by=sized_by, table="board", board_at=(ox - board[0], oy - board[1]))
