@@ -10,10 +10,10 @@
   declarations, for people who write programs (format "pdf");
 - ``<id>-<kind>-NN[-1-front|-2-back].png``: each card and tile on its own at
   300 dpi with its bleed, for card-printing services (format "png");
-- ``<id>-tts.json`` and the ``<id>-tts-*.png`` images it names: the kit as a
+- ``<id>-tts.json`` and, in ``<id>-tts/``, the images it names: the kit as a
   Tabletop Simulator saved object (format "tts");
-- ``<id>-image-*.png`` with ``<id>-images.csv`` and ``<id>-images.json``: each
-  distinct face of every component, for other virtual tables (format
+- ``<id>-images.csv`` and ``<id>-images.json`` listing, in ``<id>-images/``,
+  each distinct face of every component, for other virtual tables (format
   "images"); both from ``printkit.writers.tts``.
 
 Every file is written in a staging folder first and moved into place at the
@@ -146,10 +146,11 @@ def _table_files(spec, options: BuildOptions, parts: list, folder: Path | None) 
     if stage is not None and engine is not None:
         # The engine's initial position, for as many players as the kit has colours.
         state = engine.Game(spec, players=options.colors, variant=options.variant).initial_state()
+    # The save names its images where they are built, or where the user uploads their folder.
     if options.tts_url:
         url = options.tts_url
     else:
-        url = (Path(folder).resolve().as_uri() + "/") if folder is not None else ""
+        url = (Path(folder).resolve().as_uri() + f"/{spec.id}-tts/") if folder is not None else ""
     laid = tts.table(spec, options, parts, url, stage, state)
     plan = []
 
@@ -158,12 +159,12 @@ def _table_files(spec, options: BuildOptions, parts: list, folder: Path | None) 
 
     if "tts" in options.formats:
         plan.append((f"{spec.id}-tts.json", lambda path: tts.write_bytes(path, tts.save(laid))))
-        plan += [(name, picture(p)) for name, p in laid.pictures.items()]
+        plan += [(f"{spec.id}-tts/{name}", picture(p)) for name, p in laid.pictures.items()]
     if "images" in options.formats:
-        pictures, rows = tts.image_pack(laid, f"{spec.id}-image")
+        pictures, rows = tts.image_pack(laid, f"{spec.id}-images")
         plan.append((f"{spec.id}-images.csv", lambda path: tts.write_bytes(path, tts.manifest_csv(rows))))
         plan.append((f"{spec.id}-images.json", lambda path: tts.write_bytes(path, tts.manifest_json(rows))))
-        plan += [(name, picture(p)) for name, p in pictures.items()]
+        plan += [(f"{spec.id}-images/{name}", picture(p)) for name, p in pictures.items()]
     return plan
 
 
@@ -244,6 +245,7 @@ def _write_into(prepared: Prepared, base: Path, names: list[str], made: list, on
     try:
         with kitfolder.staging(base, spec.id) as work:
             for name, writer in prepared.plan:
+                (work / name).parent.mkdir(exist_ok=True)  # a folder of the kit's own: <id>-tts/
                 writer(work / name)
             # Checks the folder again (it may have changed meanwhile), under the lock.
             kitfolder.install(work, target, names, prepared.overwrite, made, on_wait)

@@ -30,6 +30,13 @@ staging folder (``remove_stale_staging``) and lock file.
 The folders a build makes (the output folder and its missing parents, the
 kit folder) are noted as it makes them (``make_folder``); a build that
 fails takes back those still empty (``remove_made``), and no other.
+
+A kit may keep files in folders of its own one level down, named like its
+files (``<id>-tts/board.png``: the images a Tabletop Simulator save names).
+Such a folder is opened by itself, never through a link (a link or a file
+in its place is refused as in the way, and never replaced); the files in it
+are printkit's or not by the manifest as any other; a folder left empty
+when its last file of printkit's is removed goes too.
 """
 
 from __future__ import annotations
@@ -90,18 +97,56 @@ class _Folder:
     after it was opened cannot send a write elsewhere. Opening refuses a
     link in the folder's place (OSError: ELOOP or ENOTDIR)."""
 
-    def __init__(self, path: Path):
+    def __init__(self, path: Path, parent: _Folder | None = None):
         self.path = Path(path)
         self.fd = None
-        if _AT:
+        self.subs: dict[str, _Folder] = {}
+        if _AT and parent is not None and parent.fd is not None:
+            # Opened inside the open parent: a link in the folder's place is refused, never followed.
+            self.fd = os.open(self.path.name, os.O_RDONLY | os.O_DIRECTORY | _NOFOLLOW | _CLOEXEC,
+                              dir_fd=parent.fd)
+        elif _AT:
             self.fd = os.open(self.path, os.O_RDONLY | os.O_DIRECTORY | _NOFOLLOW | _CLOEXEC)
         elif os.path.islink(self.path) or not os.path.isdir(self.path):
             raise NotADirectoryError(errno.ENOTDIR, os.strerror(errno.ENOTDIR), str(self.path))
 
     def close(self) -> None:
+        for sub in self.subs.values():
+            sub.close()
+        self.subs = {}
         if self.fd is not None:
             os.close(self.fd)
             self.fd = None
+
+    def sub(self, folder: str, make: bool = False) -> _Folder | None:
+        """The folder ``folder`` in this one, opened (made first with ``make``),
+        or None when there is none; OSError (ENOTDIR, ELOOP) when a file or a
+        link stands in its place."""
+        if folder in self.subs:
+            return self.subs[folder]
+        where, at = self._at(folder)
+        if make:
+            try:
+                os.mkdir(where, **at)
+            except FileExistsError:
+                pass
+        try:
+            opened = _Folder(self.path / folder, self)
+        except FileNotFoundError:
+            return None
+        self.subs[folder] = opened
+        return opened
+
+    def drop_sub_if_empty(self, folder: str) -> None:
+        """Remove the folder ``folder`` in this one if nothing is left in it."""
+        sub = self.subs.pop(folder, None)
+        if sub is not None:
+            sub.close()
+        where, at = self._at(folder)
+        try:
+            os.rmdir(where, **at)  # only ever an empty folder
+        except OSError:
+            pass
 
     def __enter__(self):
         return self
@@ -109,22 +154,35 @@ class _Folder:
     def __exit__(self, *exc) -> None:
         self.close()
 
-    def _at(self, name: str):
+    def _at(self, name: str, make: bool = False):
+        """Where name is, for the os functions: (name, {"dir_fd": ...}) or (a
+        path, {}). A name in a folder of the kit, ``folder/file``, is looked
+        up inside that folder opened by itself (made first with ``make``);
+        FileNotFoundError when it is missing."""
+        if "/" in name:
+            folder, leaf = name.split("/", 1)
+            sub = self.sub(folder, make)
+            if sub is None:
+                raise FileNotFoundError(errno.ENOENT, os.strerror(errno.ENOENT), str(self.path / name))
+            return sub._at(leaf)
         if self.fd is not None:
             return name, {"dir_fd": self.fd}
         return os.path.join(self.path, name), {}
 
     def lstat(self, name: str) -> os.stat_result | None:
         """What name is (never following a link), or None if nothing is there."""
-        where, at = self._at(name)
         try:
+            where, at = self._at(name)
             return os.stat(where, follow_symlinks=False, **at)
         except FileNotFoundError:
             return None
 
     def _open_plain(self, name: str) -> int | None:
         """A descriptor for reading name if it is a plain file, else None."""
-        where, at = self._at(name)
+        try:
+            where, at = self._at(name)
+        except OSError:
+            return None
         if self.fd is None and os.path.islink(where):
             return None
         try:
@@ -166,7 +224,7 @@ class _Folder:
         return sha.hexdigest()
 
     def write_new(self, name: str, data: bytes) -> None:
-        where, at = self._at(name)
+        where, at = self._at(name, make=True)
         fd = os.open(where, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | _NOFOLLOW | _CLOEXEC | _BINARY, 0o666, **at)
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
@@ -174,7 +232,7 @@ class _Folder:
     def move_in(self, name: str, source: _Folder, source_name: str) -> None:
         """Rename source_name of source to name here (replacing what is there)."""
         old, old_at = source._at(source_name)
-        new, new_at = self._at(name)
+        new, new_at = self._at(name, make=True)
         extra = {}
         if "dir_fd" in old_at:
             extra["src_dir_fd"] = old_at["dir_fd"]
@@ -189,11 +247,21 @@ class _Folder:
 
 def _kit_file_name(name, kit_id: str) -> bool:
     """Whether name could be a file of kit kit_id: ``<id>-...``, a plain
-    name in this folder (no separator, no NUL) that the file system can hold.
+    name in this folder (no separator, no NUL) that the file system can hold,
+    or a plain name in a folder of the kit one level down, ``<id>-.../...``.
     A manifest naming anything else (``notes.txt``, ``../x``) is not believed."""
     if not isinstance(name, str) or not name.startswith(f"{kit_id}-"):
         return False
-    if any(c in name for c in ("/", "\\", "\x00", os.sep, os.altsep or "/")):
+    steps = name.split("/")
+    if len(steps) > 2 or not all(_plain_name(step) for step in steps):
+        return False
+    return True
+
+
+def _plain_name(name: str) -> bool:
+    """A name of one file or folder, no separator, no NUL, not "." or "..",
+    that the file system can hold."""
+    if not name or name in (".", "..") or any(c in name for c in ("/", "\\", "\x00", os.sep, os.altsep or "/")):
         return False
     try:
         return len(os.fsencode(name)) <= _NAME_MAX
@@ -248,7 +316,15 @@ class _Survey:
 def _survey(folder: _Folder, names: list[str], kit_id: str) -> _Survey:
     manifest = _read_manifest(folder, kit_id)
     blocked, folders = [], []
+    for sub in sorted({name.split("/")[0] for name in names if "/" in name}):
+        # A kit's own folder: a file or a link in its place is in the way, and never replaced.
+        found = folder.lstat(sub)
+        if found is not None and not stat.S_ISDIR(found.st_mode):
+            folders.append(sub)
+            blocked.append(sub)
     for name in names:
+        if "/" in name and name.split("/")[0] in folders:
+            continue
         found = folder.lstat(name)
         if found is None:
             continue
@@ -271,7 +347,7 @@ def _refuse_blocked(target: Path, survey: _Survey, overwrite: bool) -> None:
     if not blocked or (overwrite and not survey.folders):
         return
     listed = ", ".join(blocked[:8]) + (f" and {len(blocked) - 8} more" if len(blocked) > 8 else "")
-    hint = ("they are folders; move them away" if survey.folders else
+    hint = ("they are folders, or stand where the kit's folders go; move them away" if survey.folders else
             "move them away, or pass --overwrite to replace them")
     raise PrintkitError(f"{target}: would replace files printkit did not write ({listed}); {hint}")
 
@@ -453,15 +529,20 @@ def _switch(folder: _Folder, work: _Folder, target: Path, names: list[str], surv
         for name in names:
             folder.move_in(name, work, name)
         kept = {}
+        emptied = set()
         for name in survey.drop:
             if not _own(folder, name, survey.manifest):
                 continue  # changed since the survey: someone's now
             try:
                 folder.unlink(name)
+                if "/" in name:
+                    emptied.add(name.split("/")[0])
             except FileNotFoundError:
                 pass
             except OSError:
                 kept[name] = survey.manifest[name]  # still printkit's, for the next build to remove
+        for sub in sorted(emptied - {n.split("/")[0] for n in names if "/" in n}):
+            folder.drop_sub_if_empty(sub)
         if kept:
             _write_manifest(work, _FINAL, {**kept, **written})
         folder.move_in(MANIFEST, work, _FINAL)

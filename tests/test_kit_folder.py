@@ -302,8 +302,8 @@ def _disk_full_at(monkeypatch, which: int, kit_id: str | None = None) -> None:
 
     planned = kit.planned_files
 
-    def failing(spec, options, sheets):
-        plan = planned(spec, options, sheets)
+    def failing(spec, options, sheets, *more):
+        plan = planned(spec, options, sheets, *more)
         if kit_id in (None, spec.id):
             at = min(which, len(plan) - 1)
 

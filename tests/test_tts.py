@@ -114,7 +114,7 @@ def test_every_url_is_an_rgb_image_at_most_4096_px(built):
         parsed = urlparse(url)
         assert parsed.scheme == "file"
         path = Path(unquote(parsed.path))
-        assert path.parent == result.folder.resolve() and path.is_file(), url
+        assert path.parent == (result.folder / f"{game}-tts").resolve() and path.is_file(), url
         with Image.open(path) as image:
             assert image.format == "PNG" and image.mode == "RGB"
             assert max(image.size) <= 4096
@@ -162,7 +162,7 @@ def test_the_same_build_gives_the_same_bytes(built):
     names = [n for n in laid.pictures if "board" in n][:1] + [n for n in laid.pictures if "deck" in n][:1]
     names += [n for n in laid.pictures if n not in names][:1]
     for name in names:
-        assert tts.render(laid.pictures[name]) == (result.folder / name).read_bytes(), name
+        assert tts.render(laid.pictures[name]) == (result.folder / f"{game}-tts" / name).read_bytes(), name
 
 
 def kit_table(spec, options, folder):
@@ -173,8 +173,8 @@ def kit_table(spec, options, folder):
     if stage is not None:
         state = games.stage(spec.game, "rules").Game(spec, players=options.colors,
                                                      variant=options.variant).initial_state()
-    return tts.table(spec, options, _in_sheet_order(spec, options, parts), folder.resolve().as_uri() + "/",
-                     stage, state)
+    return tts.table(spec, options, _in_sheet_order(spec, options, parts),
+                     folder.resolve().as_uri() + f"/{spec.id}-tts/", stage, state)
 
 
 def _in_sheet_order(spec, options, parts):
@@ -299,3 +299,64 @@ def test_a_file_printkit_did_not_write_is_never_replaced(tmp_path):
     with pytest.raises(PrintkitError, match="printkit did not write"):
         kit.prepare(spec, BuildOptions(formats=("tts",)), tmp_path)
     assert (folder / "lam-tts.json").read_text(encoding="utf-8") == "my own notes"
+
+
+# --- the kit's own folders (printkit.kitfolder) -------------------------------------
+
+def _staged(tmp_path, files: dict) -> Path:
+    staged = tmp_path / "staged"
+    for name, text in files.items():
+        (staged / name).parent.mkdir(parents=True, exist_ok=True)
+        (staged / name).write_text(text, encoding="utf-8")
+    return staged
+
+
+def test_a_kit_folder_of_its_own_is_replaced_and_taken_back(tmp_path):
+    from printkit import kitfolder
+
+    target = tmp_path / "out" / "lam"
+    names = ["lam-tts.json", "lam-tts/board.png", "lam-tts/counter-01.png"]
+    kitfolder.install(_staged(tmp_path / "1", dict.fromkeys(names, "one")), target, names)
+    assert (target / "lam-tts" / "board.png").read_text(encoding="utf-8") == "one"
+    manifest = json.loads((target / kitfolder.MANIFEST).read_text(encoding="utf-8"))["files"]
+    assert sorted(manifest) == sorted(names)
+    # the next build replaces printkit's own files there without --overwrite
+    kitfolder.install(_staged(tmp_path / "2", dict.fromkeys(names, "two")), target, names)
+    assert (target / "lam-tts" / "counter-01.png").read_text(encoding="utf-8") == "two"
+    # a build that writes none of them removes them, and the folder they leave empty
+    kitfolder.install(_staged(tmp_path / "3", {"lam-kit.pdf": "pdf"}), target, ["lam-kit.pdf"])
+    assert sorted(p.name for p in target.iterdir()) == [kitfolder.MANIFEST, "lam-kit.pdf"]
+    # a user's file in it keeps the folder, and the file
+    kitfolder.install(_staged(tmp_path / "4", dict.fromkeys(names, "four")), target, names)
+    (target / "lam-tts" / "notes.txt").write_text("mine", encoding="utf-8")
+    kitfolder.install(_staged(tmp_path / "5", {"lam-kit.pdf": "pdf"}), target, ["lam-kit.pdf"])
+    assert sorted(p.name for p in (target / "lam-tts").iterdir()) == ["notes.txt"]
+
+
+def test_a_link_or_a_file_where_a_kit_folder_goes_is_refused(tmp_path):
+    from printkit import kitfolder
+
+    target = tmp_path / "out" / "lam"
+    target.mkdir(parents=True)
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    (target / "lam-tts").symlink_to(elsewhere, target_is_directory=True)
+    names = ["lam-tts.json", "lam-tts/board.png"]
+    for overwrite in (False, True):
+        with pytest.raises(PrintkitError, match=r"\(lam-tts\).*move them away"):
+            kitfolder.install(_staged(tmp_path / str(overwrite), dict.fromkeys(names, "x")), target, names,
+                              overwrite=overwrite)
+    assert list(elsewhere.iterdir()) == [] and not (target / "lam-tts.json").exists()
+    (target / "lam-tts").unlink()
+    (target / "lam-tts").write_text("a file of mine", encoding="utf-8")
+    with pytest.raises(PrintkitError, match=r"\(lam-tts\)"):
+        kitfolder.check_target(target, names, overwrite=True)
+
+
+def test_a_manifest_naming_files_outside_a_kit_folder_is_not_believed(tmp_path):
+    from printkit import kitfolder
+
+    for name in ("lam-tts/board.png", "lam-tts/notes"):
+        assert kitfolder._kit_file_name(name, "lam")
+    for name in ("lam-tts/../x", "lam-tts/a/b", "lam-tts/", "notes/lam-x", "lam-tts/..", "other/lam-x.png"):
+        assert not kitfolder._kit_file_name(name, "lam"), name

@@ -13,9 +13,10 @@ the save. ``build --format tts`` writes from it, beside the kit:
   7 faces, the last slot the hidden card's, ``CardID`` = deck x 100 + slot),
   tiles and counters as ``Custom_Tile`` (stacking where ``Part.stacks``),
   dice as ``Custom_Dice``, stand-ups as ``Figurine_Custom``;
-- ``<id>-tts-*.png``: the images it names, RGB, at most 4096 px a side.
+- ``<id>-tts/``: the images it names, each distinct face once (``board.png``,
+  ``deck-01.png``, ``counter-01.png``, ...), RGB, at most 4096 px a side.
 
-``build --format images`` writes every distinct face as ``<id>-image-*.png``
+``build --format images`` writes every distinct face in ``<id>-images/``,
 with ``<id>-images.csv`` and ``<id>-images.json``: each component's name,
 count, size in mm and its front and back files, for tables that take
 uploaded images.
@@ -237,8 +238,7 @@ class Table:
 class _Names:
     """File names for distinct faces: one per face, numbered per role in order of first use."""
 
-    def __init__(self, prefix: str):
-        self.prefix = prefix
+    def __init__(self):
         self.by_key: dict[str, str] = {}
         self.counts: dict[str, int] = {}
 
@@ -247,7 +247,7 @@ class _Names:
         if key in self.by_key:
             return self.by_key[key], False
         self.counts[role] = self.counts.get(role, 0) + 1
-        name = f"{self.prefix}-{role}-{self.counts[role]:02d}.png"
+        name = f"{role}-{self.counts[role]:02d}.png"
         self.by_key[key] = name
         return name, True
 
@@ -344,7 +344,7 @@ def table(spec, options, parts, url: str, stage=None, state=None) -> Table:
     it sets up, or None."""
     title = str(spec.get("title", spec.id))
     out = Table(spec.id, title)
-    names = _Names(f"{spec.id}-tts")
+    names = _Names()
     guids: set = set()
     colours = [c.get("name", "") for c in (spec.get("colors") or []) if isinstance(c, dict)]
 
@@ -369,7 +369,7 @@ def table(spec, options, parts, url: str, stage=None, state=None) -> Table:
     else:
         shelf_left, shelf_top = bw + 30.0, bh
     if board_face is not None:
-        name = f"{spec.id}-tts-board.png"
+        name = "board.png"
         out.pictures[name] = Picture(name, bw, bh, ((0.0, 0.0, board_face),), px_per_mm(bw, bh))
         s = bh / INCH / TILE_AT_1
         obj = _object("Custom_Board", "Board", title, 0.0, 0.0, y=TABLE_Y - 0.05, scale=(s, 1.0, s), locked=True)
@@ -561,7 +561,7 @@ def _deal(out: Table, decks: dict, url: str, names: _Names, guids: set, shelf_sp
             placed = [((k % columns) * w, (k // columns) * h, f) for k, f in enumerate(chunk)]
             # The last slot: the face Tabletop Simulator shows for a card hidden in a hand.
             placed.append(((columns - 1) * w, (rows - 1) * h, back))
-            sheet = f"{out.spec_id}-tts-deck-{number:02d}.png"
+            sheet = f"deck-{number:02d}.png"
             out.pictures[sheet] = Picture(sheet, columns * w, rows * h, tuple(placed),
                                           px_per_mm(columns * w, rows * h))
             back_name, new = names.name("back", back.key())
@@ -666,9 +666,10 @@ def save(out: Table) -> bytes:
     return (json.dumps(document, indent=2, ensure_ascii=False) + "\n").encode("utf-8")
 
 
-def image_pack(out: Table, prefix: str) -> tuple[dict, list[dict]]:
-    """The --format images pack: {file name: Picture} and the manifest's rows."""
-    names = _Names(prefix)
+def image_pack(out: Table, folder: str) -> tuple[dict, list[dict]]:
+    """The --format images pack: {file name: Picture} and the manifest's
+    rows, which name each file in ``folder`` (beside the manifest)."""
+    names = _Names()
     pictures: dict = {}
     manifest = []
     for row in out.components:
@@ -682,7 +683,7 @@ def image_pack(out: Table, prefix: str) -> tuple[dict, list[dict]]:
         front = row["faces"][0]
         manifest.append({"name": row["name"], "count": row["count"],
                          "width_mm": round(front.width, 2), "height_mm": round(front.height, 2),
-                         "front": files[0], "back": files[1] if len(files) > 1 else ""})
+                         "front": f"{folder}/{files[0]}", "back": f"{folder}/{files[1]}" if len(files) > 1 else ""})
     return pictures, manifest
 
 
