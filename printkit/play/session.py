@@ -505,6 +505,8 @@ class Session:
                         "width": part.width, "height": part.height}
             named = [p for p in candidates if p.name.casefold().startswith(side.casefold())]
             part = (named or candidates)[0]
+            if part.pieces > 1:  # a sheet of many (a sheet of tiles): no one piece's picture
+                return None
             return {"svg": artsvg.document(part.items, part.width, part.height),
                     "width": part.width, "height": part.height}
 

@@ -77,13 +77,14 @@ function cellBox(name) {
 }
 
 function artNode(art, piece) {
-  if (!art) {  // no printed part to draw: a disc in the owner's colour, with its name's first letter
+  if (!art) {  // no one printed part to draw: a counter in the owner's colour, with what a glance must read
     const g = document.createElementNS(SVG, "svg");
     g.setAttribute("viewBox", "0 0 10 10");
-    const colour = piece.owner == null ? "#bbb" : ui.info.colours[piece.owner];
-    el("circle", {cx: 5, cy: 5, r: 4.5, fill: colour, stroke: "#000", "stroke-width": .3}, g);
-    const t = el("text", {x: 5, y: 6.6, "text-anchor": "middle", "font-size": 4.5, fill: "#fff"}, g);
-    t.textContent = piece.hidden ? "?" : (piece.name || "?")[0];
+    const colour = piece.owner == null ? "#d8d8d8" : ui.info.colours[piece.owner];
+    el("rect", {x: .5, y: .5, width: 9, height: 9, rx: 1.5, fill: colour, stroke: "#000", "stroke-width": .3}, g);
+    const t = el("text", {x: 5, y: 6.5, "text-anchor": "middle", "font-size": 4, "font-weight": "bold",
+                          fill: piece.owner == null ? "#000" : "#fff"}, g);
+    t.textContent = piece.hidden ? "?" : (piece.count > 1 ? (piece.name || "?")[0] : piece.label || (piece.name || "?")[0]);
     return g;
   }
   const doc = new DOMParser().parseFromString(art.svg, "image/svg+xml").documentElement;
@@ -91,6 +92,24 @@ function artNode(art, piece) {
   node.removeAttribute("width");
   node.removeAttribute("height");
   return node;
+}
+
+// A board of very many places (every place a game of laid tiles could reach)
+// shows the part in play: the pieces, the places moves reach, a margin round them.
+const CROP_ABOVE = 1000;
+
+function cropBoard() {
+  const b = ui.board;
+  if (b.cells.length <= CROP_ABOVE) return;
+  const used = new Set(ui.view.pieces.map((p) => p.where));
+  ui.moves.forEach((m) => m.touches.forEach((t) => used.add(t)));
+  const boxes = b.cells.filter((c) => used.has(c.name)).map((c) => c.outline).flat();
+  if (!boxes.length) return;
+  const step = Math.sqrt(b.width * b.height / b.cells.length);
+  const xs = boxes.map((p) => p[0]), ys = boxes.map((p) => flip(p[1]));
+  const x0 = Math.max(0, Math.min(...xs) - 2 * step), y0 = Math.max(0, Math.min(...ys) - 2 * step);
+  const x1 = Math.min(b.width, Math.max(...xs) + 2 * step), y1 = Math.min(b.height, Math.max(...ys) + 2 * step);
+  $("board").setAttribute("viewBox", `${x0} ${y0} ${x1 - x0} ${y1 - y0}`);
 }
 
 async function drawPieces() {
@@ -279,6 +298,7 @@ async function refresh() {
     if (covered) {
       $("curtain-text").textContent = `Pass the table to ${info.players[ui.viewer]}.`;
       $("status").textContent = `${info.players[ui.viewer]} to move`;
+      $("title").textContent = info.title;
       $("reveal").textContent = `Show ${info.players[ui.viewer]}'s board`;
       $("board").querySelector("#pieces").replaceChildren();
       document.querySelectorAll(".zone .pieces").forEach((z) => z.replaceChildren());
@@ -292,6 +312,7 @@ async function refresh() {
     ui.moves = moves.moves;
     ui.version = view.version;
     await drawPieces();
+    cropBoard();
     drawStatus();
     drawLists();
     light();
