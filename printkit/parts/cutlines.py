@@ -25,7 +25,9 @@ from __future__ import annotations
 
 import math
 
-from ..shapes import LineString, Point, Polygon, STRtree, make_valid
+import numpy
+
+from ..shapes import LineString, Point, Polygon, STRtree, make_valid, points
 from .bleed import BLEED
 from .core import CUT, GLUE, GUIDE, INK, MOUNTAIN, PT, VALLEY, WASTE, Circle, Fill, Line
 
@@ -111,6 +113,14 @@ class _Background:
                 return self.dark[index]
         return False  # paper
 
+    def at_each(self, xs, ys) -> list[bool]:
+        """``at`` of every point (xs[i], ys[i]), asked of the tree at once: a
+        cut is read every STEP along its length, thousands of points a sheet."""
+        asked, found = self.tree.query(points(xs, ys), predicate="covered_by")
+        top = numpy.full(len(xs), -1)
+        numpy.maximum.at(top, asked, found)  # the topmost area covering each point
+        return [self.dark[i] if i >= 0 else False for i in top.tolist()]
+
 
 def cut_guides(items, ink_saver: bool = False) -> list[Line]:
     """The guide lines that keep a sheet's cut lines visible (see the module doc);
@@ -144,11 +154,16 @@ def _segment_guides(p, q, ground: _Background) -> list[Line]:
     # Read the sides every STEP; where they change, find the change to EXACT.
     count = max(1, math.ceil(length / STEP))
     ts = [length * k / count for k in range(count + 1)]
+    # sides(t) of every t at once: the left sides, then the right sides.
+    xs = [p[0] + ux * t for t in ts]
+    ys = [p[1] + uy * t for t in ts]
+    read = ground.at_each([x + nx * SIDE for x in xs] + [x - nx * SIDE for x in xs],
+                          [y + ny * SIDE for y in ys] + [y - ny * SIDE for y in ys])
+    readings = list(zip(read[:len(ts)], read[len(ts):]))
     runs: list[list] = []  # [start, end, (left dark, right dark)]
-    before = sides(ts[0])
+    before = readings[0]
     start = 0.0
-    for t0, t1 in zip(ts, ts[1:]):
-        now = sides(t1)
+    for t0, t1, now in zip(ts, ts[1:], readings[1:]):
         if now == before:
             continue
         low, high = t0, t1
