@@ -53,3 +53,18 @@ def test_the_readme_picture_shows_the_starter_game_as_it_builds(tmp_path):
         saved = Image.open(root / "docs" / "images" / name)
         share = doc_images.difference(saved, image)
         assert share <= doc_images.SHARE, f"{name} is out of date ({share:.1%} differs): run python scripts/doc_images.py"
+
+
+def test_a_game_without_a_rules_engine_is_not_played(tmp_path):
+    """simulate, balance, moves and apply need an engine: one line saying the
+    game has none, at its file, exit code 2."""
+    runner = CliRunner()
+    runner.invoke(main, ["new", "duel", "--dir", str(tmp_path)])
+    spec = str(tmp_path / "duel" / "duel.yaml")
+    for command in (["simulate", spec], ["balance", spec], ["moves", spec], ["apply", spec, "x"]):
+        result = runner.invoke(main, command)
+        assert result.exit_code == 2, (command, result.output)
+        lines = result.output.strip().splitlines()
+        assert len(lines) == 1 and lines[0].endswith("duel.yaml: this game has no rules engine; printkit can "
+                                                      "build and validate its kit, but not play it (simulate, "
+                                                      "balance, moves, apply)"), (command, result.output)
