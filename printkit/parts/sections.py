@@ -172,7 +172,7 @@ def _seam_tab(seam, into, depth: float):
     return tuple(points), tuple(points) + tuple(reversed(edge))
 
 
-def _section_label(label: str, area, board: tuple, at: tuple, grid: tuple, keys: list, cells: dict) -> Text:
+def _section_label(label: str, area, board: tuple, at: tuple, grid: tuple, keys: list, cells: dict) -> list:
     """Where a section says where it goes: in the frame along the board's
     outer edge (bottom, top, left or right, whichever the section has),
     CUT_CLEAR from the cut and clear of the cells; a section with no outer
@@ -196,22 +196,25 @@ def _section_label(label: str, area, board: tuple, at: tuple, grid: tuple, keys:
             continue
         sx0, sy0, sx1, sy1 = strip.bounds
         along = (sx1 - sx0) if side in ("bottom", "top") else (sy1 - sy0)
-        size = fit_size(label, along - 3.0 - CUT_CLEAR, LABEL_SIZE, smallest=4.0)
+        size = fit_size(label, along - 3.0 - CUT_CLEAR, LABEL_SIZE, smallest=MIN_TEXT_PT)
         rise = CUT_CLEAR + DESCENT * size * PT
         if side == "bottom":
-            return Text(sx0 + 3.0, y0 + rise, label, size=size, anchor="start")
+            return [Text(sx0 + 3.0, y0 + rise, label, size=size, anchor="start")]
         if side == "top":
-            return Text(sx0 + 3.0, y1 - CUT_CLEAR - ASCENT * size * PT - 0.2, label, size=size, anchor="start")
+            return [Text(sx0 + 3.0, y1 - CUT_CLEAR - ASCENT * size * PT - 0.2, label, size=size, anchor="start")]
         if side == "left":  # reading up the board's left edge
-            return Text(x0 + CUT_CLEAR + ASCENT * size * PT, sy0 + 3.0, label, size=size, anchor="start",
-                        angle=90.0)
-        return Text(x1 - CUT_CLEAR - ASCENT * size * PT, sy1 - 3.0, label, size=size, anchor="start", angle=270.0)
+            return [Text(x0 + CUT_CLEAR + ASCENT * size * PT, sy0 + 3.0, label, size=size, anchor="start",
+                         angle=90.0)]
+        return [Text(x1 - CUT_CLEAR - ASCENT * size * PT, sy1 - 3.0, label, size=size, anchor="start", angle=270.0)]
+    # On the lowest cell, in two lines: "Board section 5 of 12" over "row 2, column 2".
     low = min(keys, key=lambda k: (cells[k][0][1], cells[k][0][0]))
     (cx, cy), outline = cells[low]
     width = max(p[0] for p in outline) - min(p[0] for p in outline)
     bottom = min(p[1] for p in outline)
-    size = fit_size(label, width * 0.8, LABEL_SIZE, smallest=4.0)
-    return Text(cx, bottom + (cy - bottom) * 0.45, label, size=size)
+    lines = [part.strip() for part in label.split(":", 1)]
+    size = min(fit_size(line, width * 0.8, LABEL_SIZE, smallest=MIN_TEXT_PT) for line in lines)
+    y = bottom + (cy - bottom) * 0.5
+    return [Text(cx, y - k * size * PT * 1.2, line, size=size) for k, line in enumerate(lines)]
 
 
 def cell_sections(cells: dict, draw_cell, tab: float, name: str = "Board", group: str = "board",
@@ -256,24 +259,26 @@ def cell_sections(cells: dict, draw_cell, tab: float, name: str = "Board", group
             shapes[(i, j)] = (grid[(i, j)], area, tabs, outline)
         return shapes
 
+    def fits(width: float, height: float) -> bool:
+        probe = Part("probe", width, height)
+        return all(page_for(probe, paper) is not None for paper in PAPERS.values())
+
+    # The cells a section spans at the least, and their extent: a cut that
+    # cannot fit even so is not worth working out.
+    pitch_x = (max(xs) - min(xs)) / len(columns)
+    pitch_y = (max(ys) - min(ys)) / len(rows)
     best = None
-    for across in range(1, len(columns) + 1):
-        for up in range(1, len(rows) + 1):
-            key = (across * up, max(across, up))
-            if best is not None and key >= best[0]:
-                continue
-            shapes = cut(across, up)
-            if len(shapes) != across * up or any(not isinstance(s[3], Polygon) for s in shapes.values()):
-                continue
-            fits = True
-            for *_, outline in shapes.values():
-                x0, y0, x1, y1 = outline.bounds
-                probe = Part("probe", x1 - x0, y1 - y0)
-                if not all(page_for(probe, paper) is not None for paper in PAPERS.values()):
-                    fits = False
-                    break
-            if fits:
-                best = (key, (across, up), shapes)
+    for count, _, across, up in sorted((a * u, max(a, u), a, u) for a in range(1, len(columns) + 1)
+                                       for u in range(1, len(rows) + 1)):
+        if not fits(max(e - s for s, e in _spans(len(columns), across)) * pitch_x,
+                    max(e - s for s, e in _spans(len(rows), up)) * pitch_y):
+            continue
+        shapes = cut(across, up)
+        if len(shapes) != across * up or any(not isinstance(s[3], Polygon) for s in shapes.values()):
+            continue
+        if all(fits(o.bounds[2] - o.bounds[0], o.bounds[3] - o.bounds[1]) for *_, o in shapes.values()):
+            best = (count, (across, up), shapes)
+            break
     if best is None:
         raise ValueError("a single cell does not fit the paper")
     (_, (across, up), shapes) = best
@@ -290,11 +295,16 @@ def cell_sections(cells: dict, draw_cell, tab: float, name: str = "Board", group
             # Words on every other long stretch of the fold, each read along it.
             long = [(a, b) for a, b in zip(fold, fold[1:]) if math.dist(a, b) >= 3 * tab]
             for a, b in long[::2] or [max(zip(fold, fold[1:]), key=lambda ab: math.dist(*ab))]:
-                items += tab_label(a, b, tab, "glue under the next section", size=min(7.0, tab * 1.6))
+                # The words that fit 6 pt or larger: the whole note, else "glue", else none.
+                for words in ("glue under the next section", "glue"):
+                    found = tab_label(a, b, tab, words, size=min(7.0, tab * 1.6))
+                    if all(t.size >= MIN_TEXT_PT for t in found):
+                        items += found
+                        break
         ring = orient(outline, 1.0)
         items.append(Line(tuple(ring.exterior.coords)[:-1], role=CUT, closed=True))
         label = f"{name} section {number} of {across * up}: row {j + 1}, column {i + 1}"
-        items.append(_section_label(label, area, board, (i, j), (across, up), keys, cells))
+        items += _section_label(label, area, board, (i, j), (across, up), keys, cells)
         ox, oy, x1, y1 = ring.bounds
         part = Part(f"{name} section {number}", x1 - ox, y1 - oy, kind="board", group=f"{group}-{number}",
                     rotatable=True, sized_by=sized_by, table="board", board_at=(ox - board[0], oy - board[1]))
