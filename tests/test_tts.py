@@ -360,3 +360,19 @@ def test_a_manifest_naming_files_outside_a_kit_folder_is_not_believed(tmp_path):
         assert kitfolder._kit_file_name(name, "lam")
     for name in ("lam-tts/../x", "lam-tts/a/b", "lam-tts/", "notes/lam-x", "lam-tts/..", "other/lam-x.png"):
         assert not kitfolder._kit_file_name(name, "lam"), name
+
+
+def test_each_players_pieces_in_their_colour(built):
+    """A player's tiles and counters carry their colour round their edge
+    (a tile's tint colours its sides) and say whose they are."""
+    game, spec, _, parts, _, save = built
+    hexes = {c["name"]: c["hex"] for c in spec["colors"]}
+    owned = [o for o in objects(save) if o["Name"] == "Custom_Tile" and o["ColorDiffuse"] != {"r": 1.0, "g": 1.0, "b": 1.0}]
+    if not any(p.table in ("tile", "counter") and p.meta.get("color") for p in parts):
+        assert not owned
+        return
+    assert owned
+    for obj in owned:
+        (name,) = [n for n in hexes if n in obj["Description"]]
+        assert obj["ColorDiffuse"] == {k: round(int(hexes[name][i:i + 2], 16) / 255, 4)
+                                       for k, i in (("r", 1), ("g", 3), ("b", 5))}

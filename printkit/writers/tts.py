@@ -347,6 +347,8 @@ def table(spec, options, parts, url: str, stage=None, state=None) -> Table:
     names = _Names()
     guids: set = set()
     colours = [c.get("name", "") for c in (spec.get("colors") or []) if isinstance(c, dict)]
+    hexes = {c.get("name", ""): c.get("hex", "") for c in (spec.get("colors") or [])
+             if isinstance(c, dict) and str(c.get("hex", "")).startswith("#") and len(str(c.get("hex"))) == 7}
 
     def picture(role: str, face: Face) -> str:
         name, new = names.name(role, face.key())
@@ -416,6 +418,8 @@ def table(spec, options, parts, url: str, stage=None, state=None) -> Table:
             thick = 0.2 if part.stock == "paper" else 0.1
             obj = _object("Custom_Tile", nick, desc, x, z, y=TABLE_Y + 0.3 * level, scale=(s, 1.0, s))
             back = picture(role, piece.faces[1]) if len(piece.faces) > 1 else ""
+            if piece.owner in hexes:  # a tile's tint colours its sides: the owner's colour round its edge
+                obj["ColorDiffuse"] = _rgb(hexes[piece.owner])
             obj["CustomImage"] = {"ImageURL": url + picture(role, front), "ImageSecondaryURL": url + back if back else "",
                                   "ImageScalar": 1.0, "WidthScale": 0.0,
                                   "CustomTile": {"Type": 2 if round_piece(part) else 0,
@@ -481,6 +485,9 @@ def table(spec, options, parts, url: str, stage=None, state=None) -> Table:
     # Set-up pieces first, where the engine's initial position puts them.
     left = list(pieces)
     if stage is not None and board is not None and state is not None:
+        # A player's colour as the engine seats them (Phoenix seats four players Red, Blue, Pink, Green).
+        seated = list(getattr(getattr(state, "game", None), "colors", None) or colours)
+        colours = [next((c for c in colours if str(seat).startswith(c)), str(seat)) for seat in seated]
         cells = {c.name: c for c in board.cells}
         zones = {z.name: z for z in board.zones}
         for shown in stage.pieces(spec, state, None):
@@ -501,7 +508,10 @@ def table(spec, options, parts, url: str, stage=None, state=None) -> Table:
                 else:
                     label = zones[shown.where].label if shown.where in zones else shown.where
                     front = piece.faces[0]
-                    x, y = shelf_spot(front.width, front.height, ("zone", shown.where))
+                    # A row per player's zones (a hand of each type), a row per shared zone.
+                    owner = zones[shown.where].owner if shown.where in zones else None
+                    x, y = shelf_spot(front.width, front.height,
+                                      ("zone", shown.where if owner is None else owner, piece.part.table))
                     place(piece, x, y, 0, shown.name, shown.hidden, shown.where)
                     out.objects[-1]["Description"] = label
                 out.placed.append((shown.name, shown.where, shown.owner))
@@ -519,6 +529,11 @@ def table(spec, options, parts, url: str, stage=None, state=None) -> Table:
     _deal(out, decks, url, names, guids, shelf_spot, table_xz)
     _components(out, parts, pieces, board_face)
     return out
+
+
+def _rgb(hex_colour: str) -> dict:
+    """A ColorDiffuse of "#RRGGBB": r, g and b from 0 to 1."""
+    return {k: round(int(hex_colour[i:i + 2], 16) / 255, 4) for k, i in (("r", 1), ("g", 3), ("b", 5))}
 
 
 def _take(pieces: list, shown, colour: str):
