@@ -87,3 +87,4 @@ def test_a_rules_file_outside_the_folder_is_refused_at_the_spec_line(tmp_path):
     result, out = _build(_game(folder, "../theirs.md"))
     assert result.exit_code == 2
     assert "g.yaml:3:" in result.output and "outside the spec's folder" in result.output, result.output
+    assert not out.exists()

@@ -25,7 +25,7 @@ from __future__ import annotations
 from ..palette import lightness
 from ..parts.core import CUT_CLEAR, Circle, Part, fitted_image
 from ..parts.nets import PIPS, die_net
-from ..writers.fonts import LEGIBLE_PT, missing_glyphs
+from ..writers.fonts import missing_glyphs
 from . import faces
 
 TYPES = ("dice",)

@@ -116,7 +116,7 @@ def markdown(spec, options, figures_asked) -> str:
     source = _source(spec)
     if source is None:
         return _summary(spec, options, figures_asked)
-    shown, text = source
+    text = source[1]
     at = {line: (caption, target) for line, caption, target in pictures(spec)}
     out = []
     titled = False
@@ -145,8 +145,6 @@ def _width(part) -> float:
 
 def _summary(spec, options, figures_asked) -> str:
     """The book of a kit without rules: its title, description and components."""
-    from . import registry
-
     lines = [f"# {as_written(spec.get('title') or spec.id)}", ""]
     if spec.get("description"):
         lines += [as_written(spec["description"]), ""]
@@ -162,9 +160,8 @@ def _summary(spec, options, figures_asked) -> str:
         key = f"part:{name}"
         if key in offered:
             lines.append(figures_asked(key, None, width=_width(offered[key])))
-    lines += ["", "This kit has no rules of its own yet: write them in a Markdown file beside the "
-              "spec and name it with `rules:` in the spec."]
-    del registry
+    lines += ["", ("This kit has no rules of its own yet: write them in a Markdown file beside the "
+                   "spec and name it with `rules:` in the spec.")]
     return "\n".join(lines)
 
 
