@@ -257,3 +257,15 @@ def test_a_tray_and_lid_hold_what_the_kit_makes_layer_on_layer(tmp_path):
     assert sum(1 for i in tray.items if isinstance(i, Fill) and i.role == GLUE) == 4
     # The lid slides over the tray: a millimetre more each way.
     assert lid.meta["inside"] == pytest.approx((length + 2, width + 2, depth))
+
+
+def test_a_label_too_long_for_its_stand_up_is_refused_at_its_line(tmp_path):
+    problems, line = refused(tmp_path, PAWNS.replace('label: "Red"', 'label: "Crimson Guard"'), "Crimson")
+    assert [(p.line, "'Crimson Guard' does not fit across the face: 9.0 mm" in p.message) for p in problems] \
+        == [(line, True)]
+
+
+def test_every_word_on_a_stand_up_is_6_pt_or_larger(tmp_path):
+    _, parts = build(tmp_path, BOARD.format(cell=26) + PAWNS + STANDS)
+    sizes = [i.size for p in parts if p.kind == "standup" for i in p.items if isinstance(i, Text)]
+    assert sizes and min(sizes) >= 6.0

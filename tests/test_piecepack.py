@@ -155,8 +155,8 @@ def test_4_pawns_one_per_suit_that_stand_on_a_quarter_of_a_tile(kit):
         assert any(isinstance(i, Text) and i.text == suit.capitalize() for i in pawn.items)
         base = Polygon(tent_base(pawn))
         x0, y0, x1, y1 = base.bounds
-        # 12.7 x 12 mm on a 25.4 mm quarter: a millimetre free on every side and more.
-        assert (x1 - x0, y1 - y0) == pytest.approx((12.7, 12.0))
+        # 16 x 12 mm on a 25.4 mm quarter: a millimetre free on every side and more.
+        assert (x1 - x0, y1 - y0) == pytest.approx((16.0, 12.0))
         assert max(x1 - x0, y1 - y0) + 2 * 1.0 <= 50.8 / 2
 
 
@@ -167,7 +167,7 @@ def test_the_box_holds_the_whole_set(kit):
     # The floor holds a tile with a millimetre round it.
     assert (length, width) == pytest.approx((52.8, 52.8))
     # Layers: 24 tiles (0.3 mm), 24 coins of two discs glued four to a layer, the dice in
-    # one layer, the pawns (as tall as a tent's ridge) in one, and a millimetre of play.
+    # one layer, the pawns (as tall as a tent's ridge, three across the floor) in one, and a millimetre of play.
     ridge = math.sqrt(22 ** 2 - 6 ** 2)
     assert depth == pytest.approx(24 * 0.3 + 12 * 0.3 + 12.7 + ridge + 1.0, abs=0.01)
     assert lid.meta["inside"][:2] == pytest.approx((54.8, 54.8))

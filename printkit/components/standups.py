@@ -27,9 +27,9 @@ every side, is refused at the board's cell size (``printkit.footprint``).
 from __future__ import annotations
 
 from ..errors import SpecError
-from ..parts.core import ASCENT, CUT, CUT_CLEAR, DESCENT, MIN_TEXT_PT, PT, Fill, Line, Part, Text, rect
+from ..parts.core import ASCENT, CUT, CUT_CLEAR, DESCENT, MIN_TEXT_PT, PT, Fill, Line, Part, Text, rect, tab_label
 from ..parts.nets import standup_net
-from ..writers.fonts import fit_size
+from ..writers.fonts import fit_size, text_width_mm
 
 TYPES = ("standups",)
 
@@ -67,6 +67,10 @@ def _face_art(ctx, piece: dict, keys: tuple):
         low = band + 0.8
         if label:
             size = fit_size(label, room_w, LABEL_PT, bold=True, smallest=MIN_TEXT_PT)
+            if text_width_mm(label, size, bold=True) > room_w + 1e-6:
+                ctx.fail(keys + ("label",), f"{label!r} does not fit across the face: {room_w:.1f} mm "
+                                            f"between its edges' clearances at {MIN_TEXT_PT:g} pt; a shorter label "
+                                            f"or a wider stand-up (width_mm) would fit")
             items.append(Text(width / 2, low + DESCENT * size * PT, label, size=size, bold=True))
             low += (ASCENT + DESCENT) * size * PT + 0.8
         if piece.get("image") and top - low > 2:
@@ -86,7 +90,15 @@ def _face_art(ctx, piece: dict, keys: tuple):
 def standup(component: dict, ctx, piece: dict, keys: tuple, name: str) -> Part:
     s = sizes(component)
     art = _face_art(ctx, piece, keys)
-    items, width, height = standup_net(s["width_mm"], s["face_mm"], s["base_mm"], s["glue_tab_mm"], art, art)
+    # The tab's words as they fit 6 pt or larger: the whole note, else "glue", else none (the legend says it).
+    edge = ((0.0, s["glue_tab_mm"]), (s["width_mm"], s["glue_tab_mm"]))
+    words = next((w for w in ("glue inside back", "glue")
+                  if all(t.size >= MIN_TEXT_PT for t in tab_label(*edge, s["glue_tab_mm"], w,
+                                                                  size=min(7.0, s["glue_tab_mm"] * 1.6)))), "")
+    items, width, height = standup_net(s["width_mm"], s["face_mm"], s["base_mm"], s["glue_tab_mm"], art, art,
+                                       tab_label=words or "glue")
+    if not words:
+        items = [i for i in items if not (isinstance(i, Text) and i.text == "glue")]
     if "slit" in s:
         # The ridge is slit for the card; the fold keeps its ends.
         ridge = s["glue_tab_mm"] + s["base_mm"] + s["face_mm"]
