@@ -240,6 +240,10 @@ def test_any_board_is_cut_into_sections_that_fit_both_papers_and_hold_every_cell
     (SQUARE.replace('- "....W...."', '- "....W..."'), "....W...", "map row 5 has 8 cells"),
     (SQUARE.replace('- "....W...."', '- "....X...."'), "....X....", "'X' not in legend"),
     (HEX + "  track: {start: 1}\n", "track:", "a hex board has none"),
+    (SQUARE.replace('text: "Well"', 'text: "The deep well in the middle of the village square, where all roads meet"'),
+     "The deep well", "does not fit a 28 mm cell in three lines of 6 pt"),
+    (SQUARE.replace('label: "b2"', 'label: "Marketplace of the north"'), "Marketplace",
+     "'Marketplace of the north' does not fit across a 28 mm cell"),
 ])
 def test_a_board_the_grid_cannot_hold_is_refused_at_its_line(tmp_path, body, where, words):
     with pytest.raises(SpecError) as caught:

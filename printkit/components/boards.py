@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from ..parts.core import (ASCENT, CUT_CLEAR, DESCENT, INK, MIN_TEXT_PT, PT, Fill, Line, Part, Text, translate)
 from ..parts.sections import FRAME, cell_sections, sections
-from ..writers.fonts import fit_lines, fit_size
+from ..writers.fonts import fit_lines, fit_size, text_width_mm
 from ..errors import SpecError
 from .grid import SQUARE, Grid, cell_name, parse_name
 
@@ -85,11 +85,11 @@ def cell_specs(component: dict) -> dict:
         row = grid.rows - 1 - k
         for column, char in enumerate(line):
             if char in legend:
-                out[(column, row)] = dict(legend[char])
+                out[(column, row)] = {**legend[char], "_from": ("legend", char)}
     for name, what in (component.get("cells") or {}).items():
         at = parse_name(name)
         if at is not None:
-            out[at] = {**out.get(at, {}), **(what or {})}
+            out[at] = {**out.get(at, {}), **(what or {}), "_from": ("cells", name)}
     return out
 
 
@@ -194,12 +194,18 @@ def _cell_art(component: dict, ctx, grid: Grid, inset: int):
         if what.get("label"):
             text = str(what["label"])
             size = fit_size(text, room, LABEL_PT, smallest=MIN_TEXT_PT)
+            if text_width_mm(text, size) > room + 1e-6:
+                ctx.fail(what["_from"] + ("label",), f"{text!r} does not fit across a {s:g} mm cell "
+                                                     f"({room:.1f} mm at {MIN_TEXT_PT:g} pt): shorten it")
             y = top - (CUT_CLEAR if grid.shape == SQUARE else s * 0.22) - ASCENT * size * PT
             items.append(Text(cx, y, text, size=size))
         if what.get("text"):
             text = str(what["text"])
-            fit = fit_lines(text, room, TEXT_PT, most=3, smallest=MIN_TEXT_PT)
-            size, lines = fit if fit else (MIN_TEXT_PT, [text])
+            fit = fit_lines(text, room, TEXT_PT, most=3, smallest=MIN_TEXT_PT, height_mm=s * 0.5)
+            if fit is None:
+                ctx.fail(what["_from"] + ("text",), f"{text!r} does not fit a {s:g} mm cell in three lines "
+                                                    f"of {MIN_TEXT_PT:g} pt: shorten it")
+            size, lines = fit
             pitch = size * PT * 1.2
             first = cy + (len(lines) - 1) * pitch / 2 - (ASCENT - DESCENT) * size * PT / 2
             items += [Text(cx, first - k * pitch, line, size=size) for k, line in enumerate(lines)]
@@ -208,6 +214,10 @@ def _cell_art(component: dict, ctx, grid: Grid, inset: int):
             name = str(region.get("name", ""))
             if name:
                 size = fit_size(name, room, 7.0, bold=True, smallest=MIN_TEXT_PT)
+                if text_width_mm(name, size, bold=True) > room + 1e-6:
+                    ctx.fail(("regions", region_label[cell], "name"), f"{name!r} does not fit across a "
+                                                                      f"{s:g} mm cell at {MIN_TEXT_PT:g} pt: "
+                                                                      "shorten it")
                 low = min(y for _, y in outline)
                 y = low + (CUT_CLEAR if grid.shape == SQUARE else s * 0.2) + DESCENT * size * PT + 0.6
                 items.append(Text(cx, y, name, size=size, bold=True, color=region.get("border", INK)))
