@@ -90,15 +90,9 @@ def _hex(r: float, g: float, b: float) -> str:
 def _raster_colours(image) -> tuple:
     """The commonest colours of a small copy of the picture, its clear parts left out."""
     small = image.resize((24, 24))
-    pixels = small.getdata()
-    if small.mode == "RGBA":
-        seen = [p[:3] for p in pixels if p[3] > 128]
-    else:
-        seen = list(pixels)
-    counts: dict = {}
-    for p in seen:
-        counts[p] = counts.get(p, 0) + 1
-    return tuple(_hex(*p) for p, _ in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))[:16])
+    counts = small.getcolors(24 * 24) or []  # (how many, pixel) for every colour
+    seen = [(n, p[:3]) for n, p in counts if small.mode != "RGBA" or p[3] > 128]
+    return tuple(_hex(*p) for _, p in sorted(seen, key=lambda np: (-np[0], np[1]))[:16])
 
 
 def _vector_colours(drawing) -> tuple:
