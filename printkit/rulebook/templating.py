@@ -74,6 +74,27 @@ HELPERS = {"plural": plural, "number": number, "and_list": and_list,
 
 # --- the environment --------------------------------------------------------
 
+class _CompiledOnce(jinja2.BytecodeCache):
+    """Each template compiled once a process, not at every rulebook: a kit
+    writes two and ``build --all`` ten. Jinja keys what it keeps by the
+    template's name and file and checks it against the source's checksum, so
+    a template changed meanwhile is compiled afresh."""
+
+    def __init__(self):
+        self.compiled: dict[str, bytes] = {}
+
+    def load_bytecode(self, bucket) -> None:
+        code = self.compiled.get(bucket.key)
+        if code is not None:
+            bucket.bytecode_from_string(code)
+
+    def dump_bytecode(self, bucket) -> None:
+        self.compiled[bucket.key] = bucket.bytecode_to_string()
+
+
+_COMPILED = _CompiledOnce()
+
+
 def environment(templates_dir: Path | None = None) -> ImmutableSandboxedEnvironment:
     """The sandboxed Jinja environment; user templates are searched first."""
     search = [str(Path(templates_dir))] if templates_dir else []
@@ -86,6 +107,7 @@ def environment(templates_dir: Path | None = None) -> ImmutableSandboxedEnvironm
         trim_blocks=True,
         lstrip_blocks=True,
         keep_trailing_newline=True,
+        bytecode_cache=_COMPILED,  # every environment is made with these same settings
     )
     env.globals.update(HELPERS)
     env.filters.update(HELPERS)
