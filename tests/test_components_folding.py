@@ -120,7 +120,7 @@ def test_a_stand_up_wider_than_the_cell_it_stands_on_is_refused_at_the_cell_size
     assert problems[0].line == line
     assert "24 mm squares of Board are too small for Stands (stand-ups) (23.0 x 12.0 mm" in problems[0].message
     assert "25 mm squares of Board would fit them" in problems[0].message
-    spec, _ = build(tmp_path, BOARD.format(cell=25) + STANDS)  # and 25 mm does
+    build(tmp_path, BOARD.format(cell=25) + STANDS)  # and 25 mm does
 
 
 def test_a_stand_up_on_a_board_the_spec_lacks_is_refused_at_its_line(tmp_path):
@@ -269,3 +269,15 @@ def test_every_word_on_a_stand_up_is_6_pt_or_larger(tmp_path):
     _, parts = build(tmp_path, BOARD.format(cell=26) + PAWNS + STANDS)
     sizes = [i.size for p in parts if p.kind == "standup" for i in p.items if isinstance(i, Text)]
     assert sizes and min(sizes) >= 6.0
+
+
+@pytest.mark.parametrize("body, marker, words", [
+    (TRACK.replace("spaces: 30", "labels: [Dawn, Midafternoon, Dusk]"), "Midafternoon",
+     "'Midafternoon' does not fit a 18 mm space at 6 pt"),
+    (SLIDER.replace("[4, 0]", "[4, 99999999999]"), "99999999999", "'99999999999' does not fit a 16 mm notch at 6 pt"),
+    (SLIDER.replace("start: 1", "start: 4"), "start: 4", "start 4 is not a notch: the notches are 0 to 3"),
+])
+def test_a_track_whose_words_do_not_fit_or_whose_start_is_off_it_is_refused_at_its_line(tmp_path, body, marker,
+                                                                                      words):
+    problems, line = refused(tmp_path, body, marker)
+    assert any(p.line == line and words in p.message for p in problems), [str(p) for p in problems]

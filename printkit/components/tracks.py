@@ -31,7 +31,7 @@ from ..errors import SpecError
 from ..footprint import CLEARANCE
 from ..parts.core import ASCENT, CUT, CUT_CLEAR, DESCENT, INK, MIN_TEXT_PT, PT, Fill, Line, Part, Text, rect
 from ..parts.sections import sections
-from ..writers.fonts import fit_size
+from ..writers.fonts import fit_size, text_width_mm
 
 TYPES = ("track", "slider")
 
@@ -72,6 +72,11 @@ def _head(component: dict, ctx, size: float):
         items = [Fill(rect(x, y, size, size), MARKED, stroke=GRID_INK, stroke_pt=0.5)]
         lines = [name] + (list(component.get("rows") or []) if component["type"] == "slider" else [])
         pt = min(fit_size(line, room, 9.0, bold=k == 0, smallest=MIN_TEXT_PT) for k, line in enumerate(lines))
+        for k, line in enumerate(lines):
+            if text_width_mm(line, pt, k == 0) > room + 1e-6:
+                ctx.fail(("name",) if k == 0 else ("rows", k - 1),
+                         f"{line!r} does not fit the track's first {size:g} mm space at {MIN_TEXT_PT:g} pt: "
+                         "shorten it or make the spaces larger (cell_mm)")
         pitch = pt * PT * 1.25
         first = y + size / 2 + (len(lines) - 1) * pitch / 2 - (ASCENT - DESCENT) * pt * PT / 2
         for k, line in enumerate(lines):
@@ -100,6 +105,9 @@ def strip(component: dict, ctx) -> list[Part]:
             for half, text in zip((1, 0), value):
                 pt = fit_size(text, s - 2 * CUT_CLEAR, min(NUMBER_PT, s / 2 / PT * 0.55), bold=half == 1,
                               smallest=MIN_TEXT_PT)
+                if text_width_mm(text, pt, half == 1) > s - 2 * CUT_CLEAR + 1e-6:
+                    ctx.fail(("notches", k), f"{text!r} does not fit a {s:g} mm notch at {MIN_TEXT_PT:g} pt: "
+                                             "shorten it or make the notches larger (cell_mm)")
                 items.append(Text(x + s / 2, y + half * s / 2 + s / 4 - (ASCENT - DESCENT) * pt * PT / 2, text,
                                   size=pt, bold=half == 1))
             if k == start:
@@ -110,6 +118,10 @@ def strip(component: dict, ctx) -> list[Part]:
         marked = bool(every) and number and int(value) % every == 0
         items = [Fill(rect(x, y, s, s), MARKED if marked else SPACE, stroke=GRID_INK, stroke_pt=0.5)]
         pt = fit_size(value, s - 2 * CUT_CLEAR, min(NUMBER_PT, s / PT * 0.4), bold=marked, smallest=MIN_TEXT_PT)
+        if text_width_mm(value, pt, marked) > s - 2 * CUT_CLEAR + 1e-6:
+            ctx.fail(("labels", k) if component.get("labels") else ("cell_mm",),
+                     f"{value!r} does not fit a {s:g} mm space at {MIN_TEXT_PT:g} pt: shorten it or make the spaces "
+                     "larger (cell_mm)")
         items.append(Text(x + s / 2, y + s / 2 - (ASCENT - DESCENT) * pt * PT / 2, value, size=pt, bold=marked))
         return items
 

@@ -228,7 +228,7 @@ def cell_sections(cells: dict, draw_cell, tab: float, name: str = "Board", group
     tab along its whole length, on the section left of it or below it,
     creased to slip under the neighbour. Meta as ``sections``, with
     ``cells``: the keys each section holds."""
-    from shapely.geometry import Polygon, box
+    from shapely.geometry import Polygon
     from shapely.geometry.polygon import orient
     from shapely.ops import unary_union
 
