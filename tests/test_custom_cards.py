@@ -240,3 +240,16 @@ def test_validate_measures_every_part_on_both_papers(tmp_path):
     lines = [line for line in result.output.splitlines() if "does not fit" in line]
     assert len(lines) == 2 and all("g.yaml:5:" in line for line in lines)
     assert "on Letter paper" in lines[0] and "on A4 paper" in lines[1]
+
+
+def test_a_sheet_of_red_cards_says_to_print_in_colour_and_one_of_black_cards_in_black(deck):
+    """The deck's red suits print in red (their ink column and their SVG
+    pictures): their sheets ask for colour; the sheet of spades alone asks
+    for black ink only."""
+    reader = PdfReader(str(deck.kit_pdf))
+    fronts = [page.extract_text() for page in reader.pages if ": fronts" in (page.extract_text() or "")]
+    spades_only = [t for t in fronts if "Spades" in t and not re.search(r"Hearts|Diamonds|Clubs", t)]
+    hearts_only = [t for t in fronts if "Hearts" in t and not re.search(r"Spades|Diamonds|Clubs", t)]
+    assert spades_only and hearts_only
+    assert all("black ink only" in t for t in spades_only)
+    assert all("in colour" in t and "black ink only" not in t for t in hearts_only)

@@ -11,7 +11,9 @@ A layout maps each field to a column of the component's table:
   left and, turned half round, at the bottom right;
 - ``icon``: a column naming an image, small, at the top right;
 - ``image``: a column naming an image, the art in the middle;
-- ``text``: a column of text, wrapped and shrunk to fit the lower part.
+- ``text``: a column of text, wrapped and shrunk to fit the lower part;
+- ``ink``: a column holding a #RRGGBB colour for the face's words (else
+  black on a light ground, white on a dark one).
 
 Every text is set by ``fit_lines`` (wrapped, shrunk down to
 ``LEGIBLE_PT``); one that cannot fit even then is refused at its row. The
@@ -100,6 +102,8 @@ def face(layout: dict, row, ctx, width: float, height: float, ground_default: st
     if ground:
         items.append(Fill(ground_shape or rect(x0, y0, width, height), ground, large=True))
     ink = ink_on(ground)
+    if layout.get("ink"):
+        ink = _colour(row, layout["ink"]) or ink
     inner_w = width - 2 * clear
     top = y0 + height - clear
     bottom = y0 + clear
@@ -112,7 +116,7 @@ def face(layout: dict, row, ctx, width: float, height: float, ground_default: st
     if band:
         band_h = head + clear
         items.append(Fill(rect(x0, y0 + height - band_h, width, band_h), band, large=True))
-    head_ink = ink_on(band) if band else ink
+    head_ink = ink_on(band) if band and not layout.get("ink") else ink
     left, right = x0 + clear, x0 + width - clear
     size = min(12.0, head / PT * 0.55)
     if layout.get("corners"):
