@@ -298,3 +298,14 @@ def test_a_large_hex_board_is_cut_three_ways_and_four_each_section_labelled_and_
     assert labels["Hexes section 5"].angle == 0 and middle == ["Hexes section 5 of 12", "row 2, column 2"]
     # No words under 6 pt, the tabs' included.
     assert min(i.size for p in parts for i in p.items if isinstance(i, Text)) >= 6.0
+
+
+def test_a_specs_first_board_is_what_a_table_shows(square, hexes):
+    for spec, parts in (square, hexes):
+        board = boards.spec_board(spec, BuildOptions())
+        # The sections, each moved to where it goes, cover the board a table shows, cells and frame.
+        for part in parts:
+            x, y = part.board_at
+            assert 0 <= x + 1e-6 and x + part.width <= board.width + 8.0 + 1e-6
+            assert 0 <= y + 1e-6 and y + part.height <= board.height + 8.0 + 1e-6
+        assert {c.name for c in board.cells} >= {"a1", "i9" if spec is square[0] else "k9"}

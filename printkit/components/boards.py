@@ -291,3 +291,14 @@ def footprint_cell(component: dict, ctx):
     name = component.get("name", "board")
     return Cell(f"{noun} of {name}", f"{noun}es of {name}" if noun == "hex" else f"squares of {name}",
                 grid.outline(0, 0), grid.size, key)
+
+
+def spec_board(spec, options):
+    """The first board a custom spec lists, assembled (``board_layout``), or
+    None: what a table stage of a game of one's own shows as its board."""
+    from . import Context, spec_folder
+
+    for index, component in enumerate(spec.data.get("components") or []):
+        if component.get("type") == "board":
+            return board_layout(component, Context(spec, options, spec_folder(spec)).at(index))
+    return None
