@@ -130,6 +130,8 @@ BROKEN = st.sampled_from([
     ("x.svg", lambda: b"<svg xmlns='http://www.w3.org/2000/svg' xmlns:xlink='http://www.w3.org/1999/xlink' "
                       b"width='5' height='5'><image xlink:href='/etc/passwd' width='5' height='5'/></svg>",
      "refers to another file"),
+    ("x.svg", lambda: b"<svg xmlns='http://www.w3.org/2000/svg' width='5' height='5'><image width='5' height='5' "
+                      b"href='data:image/png;base64,iVBORw0KGgo='/></svg>", "holds a picture"),
     ("x.svg", lambda: b"<?xml version='1.0'?><!DOCTYPE svg [<!ENTITY e SYSTEM 'file:///etc/passwd'>]>"
                       b"<svg xmlns='http://www.w3.org/2000/svg'>&e;</svg>", "DOCTYPE"),
 ])

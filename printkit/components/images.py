@@ -115,17 +115,18 @@ def _vector_colours(drawing) -> tuple:
 
 
 # What an SVG may not hold: a reference to anything but its own elements
-# (#id) or inline data, entity declarations, a stylesheet import.
-_HREF = re.compile(rb"""(?:href|src)\s*=\s*["']\s*(?!#|data:)([^"']*)""", re.I)
-_URL = re.compile(rb"""url\(\s*["']?\s*(?!#|data:)""", re.I)
+# (#id), entity declarations, a stylesheet import. Pictures inside it (data:
+# addresses) are refused too: they would escape the pixel limit above.
+_HREF = re.compile(rb"""(?:href|src)\s*=\s*["']\s*(?!#)([^"']*)""", re.I)
+_URL = re.compile(rb"""url\(\s*["']?\s*(?!#)""", re.I)
 
 
 def _svg(name: str, data: bytes) -> Picture:
     if b"<!ENTITY" in data or b"<!entity" in data or b"<!DOCTYPE" in data.upper():
         raise Refused(f"image {name!r}: an SVG with a DOCTYPE or entities is not read")
     if _HREF.search(data) or _URL.search(data) or b"@import" in data:
-        raise Refused(f"image {name!r}: the SVG refers to another file or address; an SVG must hold "
-                      "everything it draws")
+        raise Refused(f"image {name!r}: the SVG refers to another file or address, or holds a picture; "
+                      "an SVG must draw everything itself (give a picture as a PNG or JPEG file of its own)")
     from lxml import etree
 
     try:
