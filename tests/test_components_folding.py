@@ -88,7 +88,7 @@ STANDS = """\
 def test_a_stand_up_is_a_tent_net_its_faces_and_base_as_the_spec_sizes_them(tmp_path):
     _, parts = build(tmp_path, BOARD.format(cell=26) + PAWNS)
     pawns = [p for p in parts if p.kind == "standup"]
-    assert [p.name for p in pawns] == ["Pawns: Red", "Pawns: Red", "Pawns"]
+    assert [p.name for p in pawns] == ["Stand-up (Pawns, Red)", "Stand-up (Pawns, Red)", "Stand-up (Pawns)"]
     pawn = pawns[0]
     # From the foot: a 6 mm tab, a 12 mm base, two 24 mm faces.
     assert (pawn.width, pawn.height) == pytest.approx((14, 6 + 12 + 24 + 24))

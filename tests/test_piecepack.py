@@ -149,7 +149,7 @@ def test_4_dice_half_an_inch_one_per_suit_with_faces_null_ace_and_2_to_5(kit):
 def test_4_pawns_one_per_suit_that_stand_on_a_quarter_of_a_tile(kit):
     _, parts = kit
     pawns = of(parts, "standup")
-    assert [p.name for p in pawns] == [f"Pawns: {s.capitalize()}" for s in SUITS]
+    assert [p.name for p in pawns] == [f"Stand-up (Pawns, {s.capitalize()})" for s in SUITS]
     for pawn, suit in zip(pawns, SUITS):
         assert f"suit-{suit}.svg" in pictures(pawn)
         assert any(isinstance(i, Text) and i.text == suit.capitalize() for i in pawn.items)

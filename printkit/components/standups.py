@@ -165,9 +165,12 @@ def footprint_problems(component: dict, ctx, parts: list) -> list:
 def parts(component: dict, ctx) -> list[Part]:
     out = []
     for k, piece in enumerate(component.get("pieces") or [{}]):
-        name = str(piece.get("label") or ctx.name())
-        name = f"{ctx.name()}: {name}" if piece.get("label") else name
-        out += [standup(component, ctx, piece, ("pieces", k), name) for _ in range(int(piece.get("count", 1)))]
+        # Named as the other components' pieces are: "Stand-up (Pawns, Suns)", all "Stand-ups (Pawns)".
+        whose = f"{ctx.name()}, {piece['label']}" if piece.get("label") else ctx.name()
+        for _ in range(int(piece.get("count", 1))):
+            part = standup(component, ctx, piece, ("pieces", k), f"Stand-up ({whose})")
+            part.piece, part.plural = part.name, f"Stand-ups ({ctx.name()})"
+            out.append(part)
     problems = footprint_problems(component, ctx, out)
     if problems:
         raise SpecError(problems)

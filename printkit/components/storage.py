@@ -260,6 +260,8 @@ def box_parts(component: dict, ctx) -> list[Part]:
         out.append(lid)
     for part in out:
         part.meta["component"] = ctx.name()
+        part.piece = part.name
+        part.plural = f"{ctx.name()} (tray and lid)" if len(out) > 1 else f"{ctx.name()} trays"
     return out
 
 
