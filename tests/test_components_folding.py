@@ -281,3 +281,14 @@ def test_a_track_whose_words_do_not_fit_or_whose_start_is_off_it_is_refused_at_i
                                                                                       words):
     problems, line = refused(tmp_path, body, marker)
     assert any(p.line == line and words in p.message for p in problems), [str(p) for p in problems]
+
+
+def test_a_stand_holds_the_cards_of_the_deck_it_names(tmp_path):
+    deck = CARDS.replace("size: poker", "size_mm: [20, 40]")
+    _, parts = build(tmp_path, BOARD.format(cell=30) + deck + STANDS.replace("holds: {width_mm: 16, height_mm: 40}",
+                                                                             "holds: Cards"))
+    stand = next(p for p in parts if p.kind == "standup")
+    # A 20 mm card: the stand 20 + 2 x 3.5 mm wide, its slit 21 mm.
+    assert stand.width == pytest.approx(27)
+    slit = next(i for i in stand.items if isinstance(i, Line) and i.role == CUT and not i.closed)
+    assert abs(slit.points[1][0] - slit.points[0][0]) == pytest.approx(21)

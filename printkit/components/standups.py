@@ -12,7 +12,8 @@
           - {label: Suns, fill: "#D55E00", image: sun.png, count: 1}
       - type: standups
         name: Stands
-        holds: {width_mm: 16, height_mm: 40}   # a card stands in a slit along the ridge
+        holds: {width_mm: 16, height_mm: 40}   # a card stands in a slit along the ridge (or: holds: Cards,
+                                               # the cards component whose cards it holds)
         pieces: [{fill: "#0072B2", count: 6}]
 
 The net is ``printkit.parts.nets.standup_net``: a glue tab, the base, the
@@ -40,14 +41,22 @@ LABEL_PT = 8.0
 DEFAULTS = {"width_mm": 16.0, "face_mm": 24.0, "base_mm": 12.0, "glue_tab_mm": 6.0}
 
 
-def sizes(component: dict) -> dict:
+def sizes(component: dict, ctx) -> dict:
     """The net's sizes in mm: a stand that holds a card is the card's width
-    and the slit's play and the ridge's ends more."""
+    and the slit's play and the ridge's ends more. ``holds`` gives the
+    card's size, or names the cards component whose cards it holds."""
     out = {key: float(component.get(key, value)) for key, value in DEFAULTS.items()}
     holds = component.get("holds")
-    if holds:
-        out["width_mm"] = float(holds["width_mm"]) + 2 * (SLIT_PLAY + RIDGE_END)
-        out["slit"] = float(holds["width_mm"]) + 2 * SLIT_PLAY
+    if isinstance(holds, str):
+        from .storage import deck_of
+
+        width = deck_of(ctx, holds, ("holds",))[0]
+    elif holds:
+        width = float(holds["width_mm"])
+    else:
+        return out
+    out["width_mm"] = width + 2 * (SLIT_PLAY + RIDGE_END)
+    out["slit"] = width + 2 * SLIT_PLAY
     return out
 
 
@@ -88,7 +97,7 @@ def _face_art(ctx, piece: dict, keys: tuple):
 
 
 def standup(component: dict, ctx, piece: dict, keys: tuple, name: str) -> Part:
-    s = sizes(component)
+    s = sizes(component, ctx)
     art = _face_art(ctx, piece, keys)
     # The tab's words as they fit 6 pt or larger: the whole note, else "glue", else none (the legend says it).
     edge = ((0.0, s["glue_tab_mm"]), (s["width_mm"], s["glue_tab_mm"]))
