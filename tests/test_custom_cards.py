@@ -253,3 +253,17 @@ def test_a_sheet_of_red_cards_says_to_print_in_colour_and_one_of_black_cards_in_
     assert spades_only and hearts_only
     assert all("black ink only" in t for t in spades_only)
     assert all("in colour" in t and "black ink only" not in t for t in hearts_only)
+
+
+@pytest.mark.parametrize("mode", [["--print-and-cut"], ["--ink-saver"], ["--paper", "a4"], ["--press", "--duplex"],
+                                  ["--format", "svg"]])
+def test_every_output_mode_builds_a_deck_with_pictures(tmp_path, mode):
+    spec_path = _small_deck(tmp_path)
+    result = CliRunner().invoke(main, ["build", str(spec_path), "-o", str(tmp_path / "out"), "-q", *mode])
+    assert result.exit_code == 0, result.output
+    folder = tmp_path / "out" / "small"
+    if "svg" in mode:
+        cuts = sorted(folder.glob("small-sheet-*.svg"))
+        assert cuts and "<image" not in cuts[0].read_text(encoding="utf-8")  # cut files carry no art
+    else:
+        assert len(PdfReader(str(folder / "small-kit.pdf")).pages) >= 2
