@@ -8,7 +8,10 @@ import math
 import textwrap
 
 import pytest
+from hypothesis import given, settings, strategies as st
 from shapely.geometry import Polygon
+
+from conftest import budget
 
 from printkit import components, spec as specs
 from printkit.errors import SpecError
@@ -292,3 +295,18 @@ def test_a_stand_holds_the_cards_of_the_deck_it_names(tmp_path):
     assert stand.width == pytest.approx(27)
     slit = next(i for i in stand.items if isinstance(i, Line) and i.role == CUT and not i.closed)
     assert abs(slit.points[1][0] - slit.points[0][0]) == pytest.approx(21)
+
+
+@settings(max_examples=budget(25), deadline=None, derandomize=True)
+@given(pieces=st.lists(st.tuples(st.floats(10, 120), st.floats(10, 120), st.sampled_from([0.3, 0.5, 12.7, 20.0]),
+                                 st.integers(1, 60)), min_size=1, max_size=5))
+def test_a_box_floor_holds_every_piece_flat_and_its_depth_every_layer(pieces):
+    from printkit.components.storage import PLAY, box_inside
+
+    flat = [(max(a, b), min(a, b), t) for a, b, t, n in pieces for _ in range(n)]
+    length, width, depth = box_inside(flat)
+    for a, b, t in flat:
+        assert a + 2 * PLAY <= length + 1e-9 and b + 2 * PLAY <= width + 1e-9
+    # As deep as the thickest piece and the play, and no deeper than every piece stacked on the next.
+    assert max(t for _, _, t in flat) + PLAY <= depth + 1e-9
+    assert depth <= sum(round(t, 3) for _, _, t in flat) + PLAY + 1e-9
