@@ -376,3 +376,21 @@ def test_each_players_pieces_in_their_colour(built):
         (name,) = [n for n in hexes if n in obj["Description"]]
         assert obj["ColorDiffuse"] == {k: round(int(hexes[name][i:i + 2], 16) / 255, 4)
                                        for k, i in (("r", 1), ("g", 3), ("b", 5))}
+
+
+def test_a_face_keeps_only_its_own_art():
+    """A gutter-fold card's front holds a corner index turned upside down
+    next to the fold: it is the front's, so two cards with one back share
+    it (a deck per back, not per card)."""
+    from printkit.parts.core import Text
+
+    def card(index: str) -> Part:
+        part = Part(f"{index} of Spades", 126, 88, table="card",
+                    faces=(("card", "front", (0.0, 0.0, 63.0, 88.0)), ("card", "back", (63.0, 0.0, 63.0, 88.0))))
+        part.add(Text(60.5, 9.3, index, size=12, anchor="start", angle=180.0),  # reads leftwards from x
+                 Fill(rect(63, 0, 63, 88), "#203060"))
+        return part
+
+    (ace,), (six,) = tts.piece_faces(card("A")), tts.piece_faces(card("6"))
+    assert ace[0].key() != six[0].key() and ace[1].key() == six[1].key()
+    assert [type(i) for i in ace[1].items] == [Fill]

@@ -110,6 +110,16 @@ def _shown(item) -> bool:
     return getattr(item, "role", ART) == ART
 
 
+def _box(item):
+    """The box an item covers: ``item_box``, with words turned upside down
+    turned with their box about their anchor (a card's corner index)."""
+    box = item_box(item)
+    if box is not None and isinstance(item, Text) and item.angle % 360 == 180:
+        left, bottom, right, top = box
+        return (2 * item.x - right, 2 * item.y - top, 2 * item.x - left, 2 * item.y - bottom)
+    return box
+
+
 def _inside(box, x: float, y: float, w: float, h: float, eps: float = 1e-6) -> bool:
     """Whether an item's box reaches into the rectangle (not just its edge):
     a face keeps its own art, not its neighbours' on the same part."""
@@ -125,7 +135,7 @@ def face_of(items, rect) -> Face:
     turned = len(rect) > 4 and rect[4] % 360 == 180
     art = []
     for item in items:
-        if not _shown(item) or not _inside(item_box(item), x, y, w, h):
+        if not _shown(item) or not _inside(_box(item), x, y, w, h):
             continue
         moved = transform(item, dx=-x, dy=-y)
         if turned:  # printed upside down on the part: turned over to read upright
