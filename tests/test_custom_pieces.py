@@ -98,3 +98,15 @@ def test_a_back_per_row_takes_each_rows_own_colour(tmp_path):
     parts = made_by_component(spec, BuildOptions(duplex=True))["Deck"]
     assert [p.back[0].color for p in parts] == ["#AA0000", "#0000AA"]
     assert [[i.text for i in p.back if isinstance(i, Text)] for p in parts] == [["A"], ["B"]]
+
+
+def test_two_components_of_one_name_are_refused_at_the_second(tmp_path):
+    from printkit.errors import SpecError
+
+    path = tmp_path / "g.yaml"
+    path.write_text("game: custom\ntitle: T\ncomponents:\n  - {type: dice}\n  - {type: dice, name: dice 1}\n",
+                    encoding="utf-8")
+    with pytest.raises(SpecError) as caught:
+        specs.load(str(path))
+    (problem,) = caught.value.problems
+    assert problem.line == 5 and "'dice 1' names entry 1 too" in problem.message

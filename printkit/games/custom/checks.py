@@ -11,12 +11,13 @@ def check_spec(spec) -> list:
     from ... import components
     from ...options import BuildOptions
 
+    from ...components import Context
+
     problems = []
     names = {}
     for index, component in enumerate(spec.data.get("components") or []):
-        name = component.get("name")
-        if name is None:
-            continue
+        # An unnamed component is called by its type and place ("cards 2"): a name given may clash with that too.
+        name = Context(spec, None, spec.path.parent, index).name()
         if name in names:
             problems.append(spec.problem(("components", index, "name"),
                                          f"components/entry {index + 1}/name: {name!r} names entry "
