@@ -309,3 +309,19 @@ def test_a_specs_first_board_is_what_a_table_shows(square, hexes):
             assert 0 <= x + 1e-6 and x + part.width <= board.width + 8.0 + 1e-6
             assert 0 <= y + 1e-6 and y + part.height <= board.height + 8.0 + 1e-6
         assert {c.name for c in board.cells} >= {"a1", "i9" if spec is square[0] else "k9"}
+
+
+def test_a_cells_icon_and_words_share_it_the_icon_above_the_words(tmp_path):
+    from printkit.parts.core import Image
+
+    (tmp_path / "well.svg").write_text(ICON)
+    spec = load(tmp_path, SQUARE.replace('W: {fill: "#F2D16B", text: "Well"}',
+                                         'W: {fill: "#F2D16B", text: "Well", icon: well.svg}'))
+    parts = components.parts(spec, BuildOptions())
+    part = next(p for p in parts if any(isinstance(i, Image) for i in p.items))
+    image = next(i for i in part.items if isinstance(i, Image))
+    words = next(i for i in part.items if isinstance(i, Text) and i.text == "Well")
+    # Neither runs into the other: the words' cap height under the icon's foot, both inside the 28 mm cell.
+    assert words.y + 0.76 * words.size * 25.4 / 72 < image.y
+    x0, y0 = FRAME + 5 * 28, FRAME + 5 * 28  # e5 inside the track's ring
+    assert x0 < image.x and image.x + image.w < x0 + 28 and y0 < words.y - 1 and image.y + image.h < y0 + 28

@@ -189,8 +189,12 @@ def _cell_art(component: dict, ctx, grid: Grid, inset: int):
                     a, b = inner[e], inner[(e + 1) % len(inner)]
                     items.append(Line((a, b), role="art", color=regions[r]["border"], width_pt=BORDER_PT))
         room = s * (0.86 if grid.shape == SQUARE else 0.7) - 2 * BORDER_INSET
+        # An icon and words share the cell: the icon above the middle, the words below it.
+        both = bool(what.get("icon") and what.get("text"))
         if what.get("icon"):
-            items += _icon(ctx, ("cells", cell_name(*cell), "icon"), what["icon"], cx, cy, s * 0.5)
+            side = s * (0.32 if both else 0.5)
+            items += _icon(ctx, what["_from"] + ("icon",), what["icon"], cx, cy + (side * 0.55 if both else 0.0),
+                           side)
         if what.get("label"):
             text = str(what["label"])
             size = fit_size(text, room, LABEL_PT, smallest=MIN_TEXT_PT)
@@ -201,13 +205,16 @@ def _cell_art(component: dict, ctx, grid: Grid, inset: int):
             items.append(Text(cx, y, text, size=size))
         if what.get("text"):
             text = str(what["text"])
-            fit = fit_lines(text, room, TEXT_PT, most=3, smallest=MIN_TEXT_PT, height_mm=s * 0.5)
+            fit = fit_lines(text, room, TEXT_PT, most=2 if both else 3, smallest=MIN_TEXT_PT,
+                            height_mm=s * (0.3 if both else 0.5))
             if fit is None:
-                ctx.fail(what["_from"] + ("text",), f"{text!r} does not fit a {s:g} mm cell in three lines "
+                lines = "two lines under its icon" if both else "three lines"
+                ctx.fail(what["_from"] + ("text",), f"{text!r} does not fit a {s:g} mm cell in {lines} "
                                                     f"of {MIN_TEXT_PT:g} pt: shorten it")
             size, lines = fit
             pitch = size * PT * 1.2
-            first = cy + (len(lines) - 1) * pitch / 2 - (ASCENT - DESCENT) * size * PT / 2
+            middle = cy - s * 0.2 if both else cy
+            first = middle + (len(lines) - 1) * pitch / 2 - (ASCENT - DESCENT) * size * PT / 2
             items += [Text(cx, first - k * pitch, line, size=size) for k, line in enumerate(lines)]
         if (column - inset, row - inset) in region_label:
             region = regions[region_label[cell]]
