@@ -50,9 +50,9 @@ def grid_of(component: dict) -> Grid:
 
 def _track(component: dict) -> dict | None:
     track = component.get("track")
-    if track is None or track is False:
+    if track is None:
         return None
-    return {"start": 0, "every": 5, **(track if isinstance(track, dict) else {})}
+    return {"start": 0, "every": 5, **track}
 
 
 def layout_grid(component: dict) -> tuple[Grid, int]:
