@@ -394,3 +394,46 @@ def test_a_face_keeps_only_its_own_art():
     (ace,), (six,) = tts.piece_faces(card("A")), tts.piece_faces(card("6"))
     assert ace[0].key() != six[0].key() and ace[1].key() == six[1].key()
     assert [type(i) for i in ace[1].items] == [Fill]
+
+
+def _numbered_cards(count: int) -> list[Part]:
+    from printkit.parts.core import Text
+
+    out = []
+    for k in range(count):
+        part = Part(f"Card {k + 1}", 40, 60, table="card")
+        part.add(Text(20, 30, str(k + 1), size=12))
+        part.back = [Fill(rect(0, 0, 40, 60), "#336699")]
+        part.faces = (("card", "front", (0.0, 0.0, 40.0, 60.0)), ("card", "back", None))
+        out.append(part)
+    return out
+
+
+def test_a_deck_of_75_faces_takes_two_sheets_each_with_its_hidden_slot():
+    """Sheets of up to 10 x 7: 69 faces and, in the 70th place, the card a
+    hidden card shows; the 6 faces left on a second sheet of 7 places."""
+    spec = specs.load("lam")
+    options = resolve_options(spec, BuildOptions(formats=("tts",)))
+    laid = tts.table(spec, options, _numbered_cards(75), "file:///x/")
+    (deck,) = [o for o in laid.objects if o["Name"] == "DeckCustom"]
+    assert len(deck["ContainedObjects"]) == 75
+    sheets = deck["CustomDeck"]
+    assert [(e["NumWidth"], e["NumHeight"]) for e in sheets.values()] == [(10, 7), (7, 1)]
+    first, second = (int(k) for k in sheets)
+    assert deck["DeckIDs"] == [first * 100 + k for k in range(69)] + [second * 100 + k for k in range(6)]
+    sheet = laid.pictures[sheets[str(first)]["FaceURL"].rsplit("/", 1)[1]]
+    assert len(sheet.placed) == 70 and sheet.placed[-1][:2] == (9 * 40, 6 * 60)  # the back, last
+    assert sheet.placed[-1][2].key() == tts.face_of(_numbered_cards(1)[0].back, (0, 0, 40, 60)).key()
+
+
+def test_a_board_in_parts_is_assembled_where_each_part_goes():
+    """Without a table stage, the board's parts join at their board_at."""
+    left = Part("Board section 1", 100, 80, table="board", board_at=(-6.0, -6.0))
+    left.add(Fill(rect(6, 6, 94, 74), "#AAAAAA"))
+    right = Part("Board section 2", 110, 80, table="board", board_at=(94.0, -6.0))
+    right.add(Fill(rect(0, 6, 104, 74), "#BBBBBB"))
+    spec = specs.load("lam")
+    face, stage_board = tts._board_face(spec, None, [left, right], None)
+    assert stage_board is None
+    assert (face.width, face.height) == (210.0, 80.0)
+    assert [i.points[0] for i in face.items] == [(6.0, 6.0), (100.0, 6.0)]

@@ -87,8 +87,8 @@ class Face:
 
 
 def _rounded(value):
-    if isinstance(value, float):
-        return round(value, 3) + 0.0  # + 0.0: -0.0 and 0.0 are one
+    if isinstance(value, (float, int)) and not isinstance(value, bool):
+        return round(float(value), 3) + 0.0  # 40 and 40.0 are one, and so are -0.0 and 0.0
     if isinstance(value, (tuple, list)):
         return tuple(_rounded(v) for v in value)
     if is_dataclass(value):
