@@ -166,8 +166,9 @@ def footprint_problems(component: dict, ctx, parts: list) -> list:
         cell = Cell(words, f"{words}s".replace("quarter of a tile", "quarters of the tiles"),
                     rect(0, 0, size, size), float(other["size_mm"]), ("components", index, "size_mm"),
                     scales=split == 1, hint="larger tiles would hold them")
+    across = ctx.pointer("holds" if component.get("holds") else "width_mm")  # a held card sets the width
     piece = Piece(f"{ctx.name()} (stand-ups)", tent_base(parts[0]), cell,
-                  sized_by=(ctx.pointer("width_mm"), ctx.pointer("base_mm")), turns=(0, 90), apart=True)
+                  sized_by=(across, ctx.pointer("base_mm")), turns=(0, 90), apart=True)
     return check(ctx.spec, [piece])
 
 
