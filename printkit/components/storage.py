@@ -187,12 +187,14 @@ def tuck_box(component: dict, ctx) -> Part:
     items += glue_tab_art(ba, bb, bottom_tab, "glue inside the front", fold=MOUNTAIN)
     c, dd = tab_corners(ba, bb, bottom_tab)
     shapes.append(Polygon([ba, bb, c, dd]))
-    outline = unary_union(shapes).difference(Point(xs[2] + w / 2, y1).buffer(NOTCH_R, 64))
+    notch = Point(xs[2] + w / 2, y1).buffer(NOTCH_R, 64)
+    outline = unary_union(shapes).difference(notch)
     ring = orient(outline, 1.0)
     colour = component.get("fill")
-    if colour:
-        for x, width in ((xs[0], w), (xs[2], w)):
-            items.append(Fill(rect(x, y0, width, h), colour, large=True))
+    if colour:  # the back and the front, the front's colour bitten by the notch as its cut is
+        front = orient(box(xs[2], y0, xs[2] + w, y1).difference(notch), 1.0)
+        items.append(Fill(rect(xs[0], y0, w, h), colour, large=True))
+        items.append(Fill(tuple(front.exterior.coords)[:-1], colour, large=True))
     folds = [((x, y0), (x, y1)) for x in xs[1:4]] + [((0, y1), (w, y1)), ((0, y1 + d), (w, y1 + d)),
                                                       ((0, y0), (w, y0))]
     folds += [((x, y1), (x + d, y1)) for x in (xs[1], xs[3])] + [((x, y0), (x + d, y0)) for x in (xs[1], xs[3])]
