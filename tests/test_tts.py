@@ -82,6 +82,8 @@ def test_save_fields(built):
             assert obj["CustomImage"]["ImageSecondaryURL"]
         if name == "Custom_Dice":
             assert obj["CustomImage"]["CustomDice"] == {"Type": 1}
+        if name in ("Card", "DeckCustom"):
+            assert isinstance(obj["SidewaysCard"], bool) and isinstance(obj["Hands"], bool)
         if name == "Card":
             assert isinstance(obj["CardID"], int)
             (key, entry), = obj["CustomDeck"].items()

@@ -489,6 +489,7 @@ def table(spec, options, parts, url: str, stage=None, state=None) -> Table:
         slot, deck = card_id(piece)
         obj = _object("Card", piece.name, piece.owner, x, z, y=TABLE_Y + 0.3,
                       scale=_card_scale(piece.faces[0]), rot=(0.0, 180.0, 180.0 if hidden else 0.0))
+        obj["SidewaysCard"] = piece.faces[0].width > piece.faces[0].height
         deck["cards"].append((obj, slot))
         return obj
 
@@ -628,6 +629,7 @@ def _pile(out: Table, deck: dict, key, where: str, lying: list, fronts: list, id
                            scale=_card_scale(front), rot=turned)
             card["CardID"] = cid
             card["CustomDeck"] = {dk: entry}
+            card["SidewaysCard"] = front.width > front.height  # a landscape card zooms in turned
             card["GUID"] = _guid(guids, "Card", piece.name, cid, k, where, key)
             cards.append(card)
         if len(cards) == 1:
@@ -636,6 +638,7 @@ def _pile(out: Table, deck: dict, key, where: str, lying: list, fronts: list, id
         owner = deck["owner"]
         title = lying[0][3] or (f"Cards ({owner})" if owner else "Cards")
         obj = _object("DeckCustom", title, owner, x, z, y=TABLE_Y + 0.3, scale=_card_scale(front), rot=turned)
+        obj["SidewaysCard"] = front.width > front.height
         obj["DeckIDs"] = [c["CardID"] for c in cards]
         used = {}
         for c in cards:
