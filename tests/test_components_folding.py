@@ -310,3 +310,22 @@ def test_a_box_floor_holds_every_piece_flat_and_its_depth_every_layer(pieces):
     # As deep as the thickest piece and the play, and no deeper than every piece stacked on the next.
     assert max(t for _, _, t in flat) + PLAY <= depth + 1e-9
     assert depth <= sum(round(t, 3) for _, _, t in flat) + PLAY + 1e-9
+
+
+TILES = """\
+- type: tiles
+  name: Tiles
+  size_mm: 50.8
+  rows: [{name: A, count: 2}]
+  face: {title: name}
+"""
+
+
+def test_pawns_on_a_quartered_tile_must_fit_a_quarter(tmp_path):
+    pawns = PAWNS.replace("stands_on: Board", "stands_on: Tiles\n  split: 2")
+    build(tmp_path, TILES + pawns)  # 14 x 12 mm on a 25.4 mm quarter
+    problems, line = refused(tmp_path, TILES + pawns.replace("width_mm: 14", "width_mm: 24"), "size_mm: 50.8")
+    assert [p.line for p in problems] == [line]
+    assert "size_mm: 25.4 mm quarters of the tiles (Tiles) are too small for Pawns (stand-ups) (24.0 x 12.0 mm" \
+        in problems[0].message
+    assert "larger tiles would hold them, or Pawns (stand-ups) at most 23.4 mm wide" in problems[0].message

@@ -162,9 +162,10 @@ def footprint_problems(component: dict, ctx, parts: list) -> list:
                         cell.size / split, cell.key, scales=False, hint="larger cells would hold them")
     else:
         size = float(other["size_mm"]) / split
-        words = f"{'quarter' if split == 2 else f'1/{split * split} part'} of a tile of {target}"
-        cell = Cell(words, f"{words}s".replace("quarter of a tile", "quarters of the tiles"),
-                    rect(0, 0, size, size), float(other["size_mm"]), ("components", index, "size_mm"),
+        share = {1: "", 2: "quarter", 3: "ninth", 4: "sixteenth"}[split]
+        noun, plural = (f"{share} of a tile ({target})", f"{share}s of the tiles ({target})") if share else \
+            (f"tile ({target})", f"tiles ({target})")
+        cell = Cell(noun, plural, rect(0, 0, size, size), size, ("components", index, "size_mm"),
                     scales=split == 1, hint="larger tiles would hold them")
     across = ctx.pointer("holds" if component.get("holds") else "width_mm")  # a held card sets the width
     piece = Piece(f"{ctx.name()} (stand-ups)", tent_base(parts[0]), cell,
