@@ -50,11 +50,13 @@ from .pdf import MM, draw_items
 INCH = 25.4  # mm in a Tabletop Simulator unit (the knowledge base: "about an inch")
 MAX_PX = 4096  # the largest image side Tabletop Simulator takes
 PIECE_DPI = 300  # pieces and cards at print resolution where 4096 px allows
-# Sizes of Tabletop Simulator's objects at scale 1, in units: a board, tile
-# or token's height (its width follows the image's proportions), a card's
-# height, a die's edge and a figurine's height. Measured in published saves
-# (a card at scale 1 is a poker card, 3.5 in tall; tiles and boards 1.318
-# units tall per unit of scale).
+# Sizes of Tabletop Simulator's objects at scale 1, in units: a board or
+# tile's height (its width follows the image's proportions), a card's height,
+# a die's edge and a figurine's height. The board, tile and card sizes are
+# those measured against printed components in published saves (a card at
+# scale 1 is a poker card, 3.5 in tall; boards and tiles 1.318 units tall
+# per unit of scale); the die's and the figurine's are estimates, to be
+# measured in the game.
 TILE_AT_1 = 1.318
 CARD_AT_1 = 3.5
 DIE_AT_1 = 1.0
@@ -63,7 +65,9 @@ CARD_THICKNESS = 0.3  # mm, a card's, for a stack's height above the table
 TABLE_Y = 1.0  # units: just above the table's top, where objects settle
 DECK_COLUMNS, DECK_ROWS = 10, 7  # the largest CustomDeck sheet
 # The d6 image: a cross of faces, 4 across and 3 down; (column, row) of each
-# value from the top-left, opposite faces adding up to 7.
+# value from the top-left, opposite faces adding up to 7 (the layout of the
+# d6 template Tabletop Simulator ships in its Modding folder is not
+# published; a die whose faces land elsewhere still rolls fairly).
 D6_TEMPLATE = {1: (1, 0), 2: (0, 1), 3: (1, 1), 4: (3, 1), 5: (2, 1), 6: (1, 2)}
 SHELF_GAP = 12.0  # mm between pieces lying beside the board
 SHELF_WIDTH = 400.0  # mm a row of them runs before the next starts
