@@ -107,6 +107,15 @@ class PrintkitGame(pyspiel.Game):
         return Observer(self, iig_obs_type)
 
 
+class _Texts(list):
+    """A list of strings whose deep copy is a plain copy: strings never
+    change, and OpenSpiel deep-copies a state's history at every clone, so
+    a long game would otherwise cost a call per action per step."""
+
+    def __deepcopy__(self, memo) -> "_Texts":
+        return _Texts(self)
+
+
 class PrintkitState(pyspiel.State):
     """An OpenSpiel state around a contract state.
 
@@ -118,8 +127,8 @@ class PrintkitState(pyspiel.State):
     def __init__(self, game: PrintkitGame, inner):
         super().__init__(game)
         self.inner = inner
-        self._full: list[str] = []  # every action as the rules write it
-        self._public: list[str] = []  # every action as the table saw it
+        self._full: list[str] = _Texts()  # every action as the rules write it
+        self._public: list[str] = _Texts()  # every action as the table saw it
         self._seen: list[dict[int, str]] = [{} for _ in range(game.engine.num_players)]
 
     @property
@@ -161,6 +170,8 @@ class PrintkitState(pyspiel.State):
         if player is None:
             return list(self._public)
         seen = self._seen[player]
+        if not seen:  # nothing this player saw more of (every action of a game without hidden choices)
+            return list(self._public)
         return [seen.get(i, text) for i, text in enumerate(self._public)]
 
     def _action_to_string(self, player, action):

@@ -286,6 +286,17 @@ class State:
         # The game (and its spec) is shared, never copied.
         return copy.deepcopy(self, memo={id(self.game): self.game})
 
+    def __deepcopy__(self, memo) -> "State":
+        # OpenSpiel clones a Python state by deep-copying what it holds, this
+        # state among it, at every step of a simulation or a search: a game's
+        # own clone() is that copy, made without walking every list and
+        # table of the position. A game without one is copied as deepcopy
+        # copies any object (what clone() above relies on).
+        if type(self).clone is State.clone:
+            return copy._reconstruct(self, memo, *self.__reduce_ex__(4))
+        memo[id(self)] = other = self.clone()
+        return other
+
     def string_to_action(self, text: str) -> int:
         """The action whose notation is ``text``; IllegalAction if none is legal now."""
         wanted = text.strip()
