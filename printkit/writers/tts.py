@@ -500,7 +500,7 @@ def table(spec, options, parts, url: str, stage=None, state=None) -> Table:
     # Set-up pieces first, where the engine's initial position puts them.
     left = list(pieces)
     if stage is not None and board is not None and state is not None:
-        # A player's colour as the engine seats them (Phoenix seats four players Red, Blue, Pink, Green).
+        # A player's colour as the engine seats them, which need not be the order of the spec's colours.
         seated = list(getattr(getattr(state, "game", None), "colors", None) or colours)
         colours = [next((c for c in colours if str(seat).startswith(c)), str(seat)) for seat in seated]
         cells = {c.name: c for c in board.cells}
