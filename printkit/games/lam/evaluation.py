@@ -29,6 +29,27 @@ def evaluate(game, view: dict, player: int) -> float:
     return math.tanh(score / 4.0)
 
 
+def evaluate_position(game, state, player: int) -> float:
+    """``evaluate`` of ``player``'s observation, read straight from the
+    position (nothing in Lam is hidden): the same number, its sums in the
+    same order, without writing out the board, for the search, which judges
+    every position it meets."""
+    from .rules import DRAW, KINDS
+
+    names = game.colors
+    me, them = names[player], names[1 - player]
+    if state.unfinished or state.winner == DRAW:
+        return 0.0
+    if state.winner is not None:
+        return 1.0 if names[state.winner] == me else -1.0
+    # As the observation holds them: by colour name, the later seat's where two share one.
+    captured = {names[p]: dict(zip(KINDS, state.captured[p])) for p in range(2)}
+    score = FLAG * (captured[them]["flag"] - captured[me]["flag"])
+    for kind, weight in WEIGHTS.items():
+        score += weight * (captured[them][kind] - captured[me][kind])
+    return math.tanh(score / 4.0)
+
+
 # --- Where things happen, for the balance report's heatmaps ------------------
 
 def board(game) -> dict:
