@@ -253,9 +253,7 @@ def _kit_file_name(name, kit_id: str) -> bool:
     if not isinstance(name, str) or not name.startswith(f"{kit_id}-"):
         return False
     steps = name.split("/")
-    if len(steps) > 2 or not all(_plain_name(step) for step in steps):
-        return False
-    return True
+    return len(steps) <= 2 and all(_plain_name(step) for step in steps)
 
 
 def _plain_name(name: str) -> bool:

@@ -18,7 +18,8 @@ from urllib.parse import unquote, urlparse
 import pytest
 from PIL import Image
 
-from printkit import games, kit, spec as specs
+from printkit import games, kit
+from printkit import spec as specs
 from printkit import table as tables
 from printkit.errors import PrintkitError
 from printkit.options import BuildOptions, resolve_options
@@ -58,7 +59,7 @@ def pieces_of(parts, role):
 
 
 def test_save_fields(built):
-    game, spec, _, _, _, save = built
+    _game, spec, _, _, _, save = built
     assert save["SaveName"] == spec["title"]
     assert isinstance(save["ObjectStates"], list) and save["ObjectStates"]
     for obj in objects(save):
@@ -123,7 +124,7 @@ def test_every_url_is_an_rgb_image_at_most_4096_px(built):
 
 
 def test_counts_equal_the_kit(built):
-    game, _, _, parts, _, save = built
+    _game, _, _, parts, _, save = built
     everything = objects(save)
     by_name = {}
     for obj in everything:
@@ -156,7 +157,7 @@ def test_sizes_follow_the_printed_parts(built):
 
 
 def test_the_same_build_gives_the_same_bytes(built):
-    game, spec, options, _, result, save = built
+    game, spec, options, _, result, _save = built
     laid = kit_table(spec, options, result.folder)
     written = (result.folder / f"{game}-tts.json").read_bytes()
     assert tts.save(laid) == written
@@ -230,13 +231,13 @@ def test_image_pack(built):
     boards = 1 if any(p.table == "board" for p in parts) else 0
     assert sum(entry["count"] for entry in listed) == expected + boards
     # one file per distinct face: no two files hold the same picture
-    files = sorted(set(r["front"] for r in rows) | {r["back"] for r in rows if r["back"]})
+    files = sorted({r["front"] for r in rows} | {r["back"] for r in rows if r["back"]})
     digests = {(result.folder / f).read_bytes() for f in files}
     assert len(digests) == len(files)
 
 
 def test_tiles_48_tiles_are_4_images(built):
-    game, _, _, parts, result, save = built
+    game, _, _, _parts, _result, save = built
     if game != "tiles":
         pytest.skip("Tiles only")
     tiles = [o for o in save["ObjectStates"] if o["Name"] == "Custom_Tile" and o["Nickname"].startswith("Tile")]
@@ -367,7 +368,7 @@ def test_a_manifest_naming_files_outside_a_kit_folder_is_not_believed(tmp_path):
 def test_each_players_pieces_in_their_colour(built):
     """A player's tiles and counters carry their colour round their edge
     (a tile's tint colours its sides) and say whose they are."""
-    game, spec, _, parts, _, save = built
+    _game, spec, _, parts, _, save = built
     hexes = {c["name"]: c["hex"] for c in spec.get("colors") or [] if isinstance(c, dict)}
     owned = [o for o in objects(save) if o["Name"] == "Custom_Tile" and o["ColorDiffuse"] != {"r": 1.0, "g": 1.0, "b": 1.0}]
     if not any(p.table in ("tile", "counter") and p.meta.get("color") for p in parts):

@@ -469,7 +469,6 @@ def table(spec, options, parts, url: str, stage=None, state=None) -> Table:
 
     # Cards: a deck per back (and size); a card the set-up places is dealt on its own.
     decks: dict = {}
-    deck_of: dict = {}
 
     def deck_for(piece: _Piece):
         front = piece.faces[0]
@@ -600,7 +599,7 @@ def _deal(out: Table, decks: dict, url: str, names: _Names, guids: set, shelf_sp
             sheets[first // per] = (number, {"FaceURL": url + sheet, "BackURL": url + back_name,
                                              "NumWidth": columns, "NumHeight": rows, "BackIsHidden": True,
                                              "UniqueBack": False, "Type": 0})
-        def ident(slot: int) -> tuple[int, str, dict]:
+        def ident(slot: int, sheets=sheets, per=per) -> tuple[int, str, dict]:
             deck_no, entry = sheets[slot // per]
             return deck_no * 100 + slot % per, str(deck_no), entry
 
