@@ -218,13 +218,12 @@ def render(picture: Picture) -> bytes:
     canvas.showPage()
     canvas.save()
     pdf = pdfium.PdfDocument(document.getvalue())
-    width, height = picture.size_px
     page = pdf[0]
+    # As PDFium rounds the page's size in pixels: within a pixel of size_px,
+    # never past 4096 (px_per_mm keeps a pixel in hand).
     bitmap = page.render(scale=picture.px_per_mm * 25.4 / 72)
     image = bitmap.to_pil().convert("RGB")
     pdf.close()
-    if image.size != (width, height):
-        image = image.resize((width, height))
     out = io.BytesIO()
     image.save(out, format="PNG", dpi=(round(picture.px_per_mm * INCH),) * 2)
     return out.getvalue()
