@@ -250,7 +250,7 @@ def test_phoenix_dice_are_two_distinct_dice(built):
     if game != "phoenix":
         pytest.skip("Phoenix only")
     dice = [o for o in save["ObjectStates"] if o["Name"] == "Custom_Dice"]
-    assert sorted(o["Nickname"] for o in dice) == ["Black die (X)", "White die (Y)"]
+    assert sorted(o["Nickname"] for o in dice) == ["Black die", "White die"]  # as the rulebook names them
     assert len({o["CustomImage"]["ImageURL"] for o in dice}) == 2
 
 

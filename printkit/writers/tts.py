@@ -445,14 +445,14 @@ def table(spec, options, parts, url: str, stage=None, state=None) -> Table:
             obj["CustomImage"] = {"ImageURL": url + picture("standup", front), "ImageSecondaryURL": url + back,
                                   "ImageScalar": 1.0, "WidthScale": 0.0}
         elif role == "die":
-            obj = _die(piece, x, z)
+            obj = _die(piece, x, z, nick)
         elif role == "card":
             obj = _lone_card(piece, x, z, hidden)
         else:
             return
         add(obj, role, round(x, 3), round(z, 3), level, where)
 
-    def _die(piece: _Piece, x: float, z: float) -> dict:
+    def _die(piece: _Piece, x: float, z: float, nickname: str) -> dict:
         faces = (piece.faces + piece.faces[-1:] * 6)[:6]
         key = hashlib.sha256("".join(f.key() for f in faces).encode()).hexdigest()
         name, new = names.name("die", key)
@@ -461,7 +461,7 @@ def table(spec, options, parts, url: str, stage=None, state=None) -> Table:
             placed = tuple((D6_TEMPLATE[v][0] * edge, D6_TEMPLATE[v][1] * edge, faces[v - 1]) for v in range(1, 7))
             out.pictures[name] = Picture(name, 4 * edge, 3 * edge, placed, px_per_mm(4 * edge, 3 * edge))
         s = edge / INCH / DIE_AT_1
-        obj = _object("Custom_Dice", piece.name, piece.owner, x, z, y=TABLE_Y + 0.5, scale=(s, s, s))
+        obj = _object("Custom_Dice", nickname, piece.owner, x, z, y=TABLE_Y + 0.5, scale=(s, s, s))
         obj["CustomImage"] = {"ImageURL": url + name, "ImageSecondaryURL": "", "ImageScalar": 1.0,
                               "WidthScale": 0.0, "CustomDice": {"Type": 1}}
         return obj
