@@ -354,3 +354,27 @@ def test_play_refuses_bad_input_in_one_line(tmp_path):
             assert len(done.stderr.strip().splitlines()) == 1 and "Traceback" not in done.stderr
     finally:
         taken.close()
+
+
+@pytest.mark.parametrize("stop, code, said", [("SIGINT", 130, "printkit: interrupted"),
+                                              ("SIGTERM", 143, "printkit: terminated")])
+def test_a_stop_ends_the_server_cleanly(stop, code, said):
+    """Ctrl-C (or a stop signal) with a page connected: the server closes
+    the page's connection and exits as every printkit command stopped that way."""
+    import signal
+
+    from websockets.sync.client import connect
+
+    server = subprocess.Popen([sys.executable, "-m", "printkit", "play", GAMES[0], "--no-browser"],
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        address = server.stdout.readline().strip()
+        assert re.fullmatch(r"http://127\.0\.0\.1:\d+/", address), address
+        with connect(address.replace("http:", "ws:") + "api/events") as socket:
+            assert json.loads(socket.recv(timeout=30))["version"] == 0
+            server.send_signal(getattr(signal, stop))
+            assert server.wait(timeout=30) == code
+    finally:
+        if server.poll() is None:
+            server.kill()
+    assert server.stderr.read() == said + "\n" and server.stdout.read() == ""
