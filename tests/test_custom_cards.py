@@ -267,3 +267,31 @@ def test_every_output_mode_builds_a_deck_with_pictures(tmp_path, mode):
         assert cuts and "<image" not in cuts[0].read_text(encoding="utf-8")  # cut files carry no art
     else:
         assert len(PdfReader(str(folder / "small-kit.pdf")).pages) >= 2
+
+
+def test_words_in_an_svg_picture_print_in_embedded_fonts(tmp_path):
+    """An SVG's <text>, whatever family it names (or none), is set in an
+    embedded font: every font of the built PDF carries its font file."""
+    (tmp_path / "w.svg").write_text(
+        '<svg xmlns="http://www.w3.org/2000/svg" width="40" height="20">'
+        '<text x="2" y="8" font-family="Arial, sans-serif" font-size="6">Zebra</text>'
+        '<text x="2" y="16" font-weight="bold" font-style="italic" font-size="6">Quokka</text></svg>',
+        encoding="utf-8")
+    (tmp_path / "g.yaml").write_text("game: custom\ntitle: Words\ncomponents:\n  - type: cards\n    size: poker\n"
+                                     "    rows: [{t: One, p: w.svg}]\n    face: {title: t, image: p}\n",
+                                     encoding="utf-8")
+    result = kit.build(specs.load(str(tmp_path / "g.yaml")), BuildOptions(formats=("pdf",)), tmp_path / "out")
+    reader = PdfReader(str(result.kit_pdf))
+    names = set()
+    for page in reader.pages:
+        for ref in ((page.get("/Resources") or {}).get("/Font") or {}).values():
+            font = ref.get_object()
+            descendants = font.get("/DescendantFonts")
+            target = descendants[0].get_object() if descendants else font
+            descriptor = (target.get("/FontDescriptor") or {})
+            descriptor = descriptor.get_object() if descriptor else {}
+            assert any(k in descriptor for k in ("/FontFile", "/FontFile2", "/FontFile3")), font["/BaseFont"]
+            names.add(str(font["/BaseFont"]).split("+")[-1])
+    assert {"DejaVuSans", "DejaVuSans-BoldOblique"} <= names
+    text = "".join(page.extract_text() for page in reader.pages)
+    assert "Zebra" in text and "Quokka" in text

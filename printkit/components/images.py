@@ -4,7 +4,8 @@ Every picture is read from inside the spec's folder (``files``), at most
 ``MAX_BYTES``; a raster one of at most ``MAX_PIXELS`` (Pillow's own guard
 against decompression bombs is turned into an error too), read whole so
 that a truncated file fails here and not in the middle of a build. An SVG
-becomes a ReportLab drawing, so the PDF keeps it as vectors; one that
+becomes a ReportLab drawing, so the PDF keeps it as vectors, its words set
+in printkit's embedded DejaVu fonts whatever family it names; one that
 refers to any other file or address, or declares entities, is refused
 before it is parsed for drawing. Any failure is a problem at the place
 that names the picture.
@@ -140,14 +141,31 @@ def _svg(name: str, data: bytes) -> Picture:
 
     from svglib.svglib import SvgRenderer
 
+    from ..writers.fonts import SvgFontMap, embedded_face
+
     logger = logging.getLogger("svglib")
     level, logger.level = logger.level, logging.CRITICAL  # its complaints become our one message
     try:
-        drawing = SvgRenderer(name).render(root)
+        drawing = SvgRenderer(name, font_map=SvgFontMap()).render(root)
     except Exception as exc:  # svglib raises what its parser meets; any of it is a broken file
         raise Refused(f"image {name!r}: the SVG cannot be drawn: {str(exc)[:120] or type(exc).__name__}") from None
     finally:
         logger.level = level
     if drawing is None or not drawing.width or not drawing.height or drawing.width <= 0 or drawing.height <= 0:
         raise Refused(f"image {name!r}: the SVG has no size (give its <svg> a width and height or a viewBox)")
+    _embedded_fonts(drawing)
+    # The font a renderer sets before the first word (else Helvetica, which is never embedded).
+    drawing.initialFontName = embedded_face("")
     return Picture("vector", drawing, float(drawing.width), float(drawing.height), name, _vector_colours(drawing))
+
+
+def _embedded_fonts(node) -> None:
+    """Every word of a drawing in one of printkit's embedded fonts: svglib
+    asks its font map for most, but a drawing's defaults (ReportLab's
+    Helvetica) would slip past it."""
+    from ..writers.fonts import embedded_face
+
+    if hasattr(node, "fontName"):
+        node.fontName = embedded_face(node.fontName)
+    for child in getattr(node, "contents", ()) or ():
+        _embedded_fonts(child)

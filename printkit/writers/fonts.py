@@ -153,3 +153,34 @@ def missing_glyphs(text: str) -> list[str]:
         if unicodedata.category(ch) in ("Cc", "Cs", "Co", "Cn") or any(ord(ch) not in face for face in faces):
             missing.append(ch)
     return missing
+
+
+class SvgFontMap:
+    """svglib's font lookup (its ``font_map``), answered with printkit's fonts.
+
+    svglib would otherwise set an SVG's words in the standard 14 PDF fonts
+    (never embedded) or in whatever the machine's fontconfig finds (a build
+    that differs from one machine to the next). Every family, named or
+    generic, is DejaVu Sans in the weight and slant the SVG asks for."""
+
+    def find_font(self, font_name, weight="normal", style="normal") -> tuple[str, bool]:
+        return svg_face(weight, style), True
+
+
+def svg_face(weight="normal", style="normal") -> str:
+    """The DejaVu face for a CSS ``font-weight`` and ``font-style``."""
+    fonts = register_fonts()
+    weight = str(weight or "normal").strip().lower()
+    bold = weight in ("bold", "bolder") or (weight.isdigit() and int(weight) >= 600)
+    italic = str(style or "normal").strip().lower() in ("italic", "oblique")
+    return (fonts.regular, fonts.bold, fonts.italic, fonts.bold_italic)[bold + 2 * italic]
+
+
+def embedded_face(name: str) -> str:
+    """``name`` if it is one of printkit's fonts, else the DejaVu face its
+    name suggests: a drawing's words never fall back on an unembedded font."""
+    if name in FONTS:
+        return name
+    lowered = str(name).lower()
+    return svg_face("bold" if "bold" in lowered else "normal",
+                    "italic" if ("italic" in lowered or "oblique" in lowered) else "normal")
