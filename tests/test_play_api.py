@@ -378,3 +378,24 @@ def test_a_stop_ends_the_server_cleanly(stop, code, said):
         if server.poll() is None:
             server.kill()
     assert server.stderr.read() == said + "\n" and server.stdout.read() == ""
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_each_seat_shows_its_players_colour(game):
+    """The seat's swatch is the colour the spec gives that player, by name:
+    with two of McKinney's four colours playing, the second is the one named."""
+    from printkit import spec as specs
+
+    colours = specs.load(game).get("colors")
+    counts = sorted({2, Session(game).game.num_players})
+    for players in counts:
+        session = Session(game, players=players)
+        info = client_for(session).get("/api/game").json()
+        assert len(info["colours"]) == len(info["players"]) == players
+        for name, shown in zip(info["players"], info["colours"]):
+            key = name.split(" (")[0].casefold()
+            if isinstance(colours, dict):
+                expected = {str(k).casefold(): v for k, v in colours.items()}[key]
+            else:
+                expected = next(c["hex"] for c in colours if c["name"].casefold() == key)
+            assert shown == expected, (game, players, name)

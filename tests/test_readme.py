@@ -35,7 +35,8 @@ def test_the_readme_is_an_entry_point_of_a_couple_of_hundred_lines():
     lines = _readme().splitlines()
     assert len(lines) <= 200
     headings = [line for line in lines if line.startswith("## ")]
-    assert headings[:4] == ["## Quick start", "## The games", "## Your own game", "## Read on"]
+    assert headings[:6] == ["## Quick start", "## The games", "## Your own game", "## On a virtual table",
+                            "## Play it before you print it", "## Read on"]
 
 
 def test_quick_start_makes_the_virtual_environment_before_it_installs():
@@ -64,7 +65,8 @@ def test_every_link_and_picture_of_the_readme_exists():
     text = _readme()
     targets = re.findall(r"\]\(([^)#]+)(?:#[^)]*)?\)", text) + re.findall(r'<img src="([^"]+)"', text)
     local = [t for t in targets if "://" not in t]
-    assert len([t for t in local if t.startswith("docs/images/")]) == 3
+    # a kit sheet, a rulebook page, a sheet of one's own game, the live table
+    assert len([t for t in local if t.startswith("docs/images/")]) == 4
     assert len({t for t in local if t.startswith("docs/") and t.endswith(".md")}) >= 10
     for target in local:
         assert (ROOT / target).exists(), target

@@ -413,8 +413,9 @@ class Session:
         if isinstance(colours, dict):
             by_name = {str(k).casefold(): v for k, v in colours.items()}
             found = [by_name.get(n) for n in names]
-        else:
-            found = list(colours[:len(names)])
+        else:  # by name where they have names (two of four colours may play), else in order
+            by_name = {str(c.get("name")).casefold(): c for c in colours if isinstance(c, dict)}
+            found = [by_name.get(n, colours[i] if i < len(colours) else None) for i, n in enumerate(names)]
         out = []
         for c in found:
             if isinstance(c, dict):
