@@ -399,3 +399,20 @@ def test_each_seat_shows_its_players_colour(game):
             else:
                 expected = next(c["hex"] for c in colours if c["name"].casefold() == key)
             assert shown == expected, (game, players, name)
+
+
+def test_every_asset_ships_in_the_wheel_and_is_served():
+    """The page's files are package data of the wheel, and the server's list
+    of what it serves is exactly them (nothing else can be asked for)."""
+    import fnmatch
+    import tomllib
+
+    from printkit.play import app
+
+    root = games.FOLDER.parent.parent
+    config = tomllib.loads((root / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["setuptools"]
+    patterns = config["package-data"]["printkit.play.assets"]
+    assert "printkit.play.assets" in config["packages"]
+    files = {p.name for p in (root / "printkit" / "play" / "assets").iterdir() if p.is_file()}
+    assert files == set(app.ASSETS)
+    assert all(any(fnmatch.fnmatch(name, pattern) for pattern in patterns) for name in files)
