@@ -266,3 +266,71 @@ def test_the_sheets_tab_shows_the_kit(page, served):
     assert sheets.locator("#sheets img").count() == count > 0
     sheets.wait_for_function("[...document.images].every(i => i.complete && i.naturalWidth > 300)", timeout=WAIT)
     sheets.close()
+
+
+class _SetupTable:
+    """A game's table stage whose ``pieces`` takes no state, as a sandbox's does."""
+
+    def __init__(self, stage):
+        self.board, self.touches, self.stage = stage.board, stage.touches, stage
+
+    def pieces(self, spec, state, player):
+        from printkit import games
+
+        return self.stage.pieces(spec, games.stage(spec.game, "rules").Game(spec).initial_state(), None)
+
+
+@pytest.fixture()
+def sandbox(browser, tmp_path_factory):
+    """A game served as if it had no rules engine, as a designer's own game is
+    (for this test only: the stages are patched while it runs)."""
+    from printkit import games
+    from printkit.play import session as sessions
+
+    game = "lam" if "lam" in GAMES else GAMES[0]
+    real = games.optional_stage
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(sessions.games, "optional_stage", lambda g, name: None if name == "rules" else real(g, name))
+        patch.setattr(sessions.tables, "stage", lambda g: _SetupTable(real(g, "table")))
+        folder = tmp_path_factory.mktemp("sandbox")
+        path = folder / f"{game}.yaml"
+        shutil.copy(ROOT / "specs" / f"{game}.yaml", path)
+        server = Server(path)
+        context = browser.new_context(viewport={"width": 1280, "height": 900})
+        page = context.new_page()
+        page.goto(server.url + "/")
+        page.wait_for_selector("g.piece, .zone-piece", timeout=WAIT)
+        yield server, page
+        context.close()
+        server.stop()
+
+
+def test_a_game_without_rules_is_a_sandbox(sandbox):
+    server, page = sandbox
+    assert page.text_content("#status").startswith("Sandbox")
+    assert page.locator("#moves li").count() == 0 and page.is_visible("#roll")
+    pieces = server.get("/api/position?seat=0")["pieces"]
+    cells = server.get("/api/board")["cells"]
+    taken = {p["where"] for p in pieces}
+    free = next(c["name"] for c in cells if c["name"] not in taken)
+    # Click a piece, then an empty cell: it goes there, nothing enforced.
+    piece = page.locator("g.piece, .zone-piece").first
+    index = int(piece.get_attribute("data-piece"))
+    piece.click()
+    _click_place(page, free)
+    _until(page, lambda: server.get("/api/position?seat=0")["pieces"][index]["where"] == free)
+    # Drag it on the board to another free cell.
+    other = next(c["name"] for c in cells if c["name"] not in taken and c["name"] != free)
+    page.wait_for_selector(f'g.piece[data-piece="{index}"][data-where="{free}"]', timeout=WAIT)
+    start = page.locator(f'g.piece[data-piece="{index}"]').bounding_box()
+    end = _place(page, other).bounding_box()
+    page.mouse.move(start["x"] + start["width"] / 2, start["y"] + start["height"] / 2)
+    page.mouse.down()
+    page.mouse.move(end["x"] + end["width"] / 2, end["y"] + end["height"] / 2, steps=8)
+    page.mouse.up()
+    _until(page, lambda: server.get("/api/position?seat=0")["pieces"][index]["where"] == other)
+    # The die rolls, visibly.
+    page.click("#roll")
+    page.wait_for_function("document.querySelector('#dice').textContent.startsWith('Dice: ')", timeout=WAIT)
+    roll = int(page.text_content("#dice").split(": ")[1])
+    assert roll == server.session.rolls[-1] and 1 <= roll <= 6

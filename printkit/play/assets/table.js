@@ -144,7 +144,12 @@ async function drawPieces() {
       }
       const title = el("title", {}, g);
       title.textContent = `${piece.name}${piece.owner == null ? "" : " (" + ui.info.players[piece.owner] + ")"}`;
-      g.addEventListener("click", (e) => { e.stopPropagation(); if (!g.dataset.dragged) clicked(piece.where); });
+      g.addEventListener("click", (e) => {
+        e.stopPropagation();
+        if (g.dataset.dragged) return;
+        if (view.sandbox) select(index); else clicked(piece.where);
+      });
+      if (ui.selected === index) g.classList.add("selected");
       if (view.sandbox) draggable(g, index);
     } else {
       const zone = document.querySelector(`.zone[data-zone="${CSS.escape(piece.where)}"] .pieces`);
@@ -157,6 +162,11 @@ async function drawPieces() {
       holder.appendChild(node);
       if (label) { const b = document.createElement("b"); b.textContent = ` ${label}`; holder.appendChild(b); }
       holder.title = piece.name;
+      holder.dataset.piece = index;
+      if (view.sandbox) {
+        holder.addEventListener("click", (e) => { e.stopPropagation(); select(index); });
+        if (ui.selected === index) holder.classList.add("selected");
+      }
       zone.appendChild(holder);
     }
   });
@@ -214,8 +224,25 @@ function candidates(prefix) {
   return ui.moves.filter((m) => prefix.every((name, i) => m.touches[i] === name));
 }
 
+// In a sandbox a piece is clicked, then the place it goes to (or dragged on the board).
+function select(index) {
+  ui.selected = ui.selected === index ? null : index;
+  document.querySelectorAll(".selected").forEach((n) => n.classList.remove("selected"));
+  if (ui.selected != null) {
+    document.querySelectorAll(`[data-piece="${index}"]`).forEach((n) => n.classList.add("selected"));
+  }
+}
+
+async function placeSelected(name) {
+  const piece = ui.selected;
+  ui.selected = null;
+  try { await post("/api/place", {piece, where: name}); showError(null); } catch (error) { showError(error); }
+  await refresh();
+}
+
 function clicked(name) {
   hideMenu();
+  if (ui.info && ui.info.sandbox) { if (ui.selected != null) placeSelected(name); return; }
   if (!ui.moves.length) return;
   let prefix = [...ui.prefix, name];
   let found = candidates(prefix);
