@@ -44,10 +44,12 @@ def _polygon(fill: Fill):
     return shape if shape.is_valid else make_valid(shape)
 
 
-def _visible_fields(items):
+def _visible_fields(items, wanted=None):
     """(fill, the part of it no later fill or disc covers) for each art fill,
     in drawing order: what shows at the cut line is what bleeds (a white
-    label strip over a coloured field bleeds nothing)."""
+    label strip over a coloured field bleeds nothing). ``wanted(fill,
+    shape)``: whether that part is needed; None in its place where not (it
+    costs a difference of shapes, the most of a sheet's bleed)."""
     shapes = []
     for item in items:
         if isinstance(item, Fill) and item.role == ART and len(item.points) > 2:
@@ -58,7 +60,10 @@ def _visible_fields(items):
     covered = None
     for item, shape in reversed(shapes):
         if item is not None:
-            visible.append((item, shape if covered is None else shape.difference(covered)))
+            if wanted is not None and not wanted(item, shape):
+                visible.append((item, None))
+            else:
+                visible.append((item, shape if covered is None else shape.difference(covered)))
         covered = shape if covered is None else covered.union(shape)
     return visible[::-1]
 
@@ -75,8 +80,14 @@ def bleed_fills(items, area, keep_out, width: float, printable) -> list[Fill]:
         return []
     edges = [LineString(pair) for ring in _lines(outline) for pair in zip(ring.coords, ring.coords[1:])]
     out: list[Fill] = []
-    for item, field in _visible_fields(items):
-        if item.color.upper() in WHITE or field.is_empty or field.distance(outline) > TOUCH:
+
+    def wanted(item, shape) -> bool:
+        # What shows of a fill lies inside it: a fill farther from the cut
+        # line than TOUCH shows nothing nearer, and bleeds nothing.
+        return item.color.upper() not in WHITE and shape.distance(outline) <= TOUCH
+
+    for item, field in _visible_fields(items, wanted):
+        if field is None or item.color.upper() in WHITE or field.is_empty or field.distance(outline) > TOUCH:
             continue
         # The stretches of cut line it runs along, joined round the corners it
         # turns (so the bleed fills those corners), without the stubs where it
