@@ -464,3 +464,45 @@ def test_every_legal_move_is_played_by_clicks(game):
             seen += len(moves)
             client.post("/api/move", json={"seat": seat, "move": rng.choice(moves)["move"]})
     assert seen > 100
+
+
+def test_the_table_answers_while_an_agent_thinks(monkeypatch):
+    """The agent thinks off the event loop: while it does, the position is
+    served (saying who thinks), a move is refused and nothing changes; then
+    its move is played."""
+    import threading
+
+    from printkit.balance import agents
+
+    session = Session(GAMES[0])
+    client = client_for(session)
+    seat = session.state.current_player
+    client.post("/api/seats", json={"seats": ["greedy" if s == seat else "person" for s in range(len(session.seats))]})
+    thinking, release = threading.Event(), threading.Event()
+    choose = agents.GreedyAgent.choose
+
+    def slow(self, state, rng):
+        thinking.set()
+        assert release.wait(30)
+        return choose(self, state, rng)
+
+    monkeypatch.setattr(agents.GreedyAgent, "choose", slow)
+    answer = {}
+    asking = threading.Thread(target=lambda: answer.update(reply=client.post("/api/agent", json={})))
+    asking.start()
+    try:
+        assert thinking.wait(30)
+        saved = client.get("/api/save").text
+        view = client.get("/api/position", params={"seat": seat}).json()
+        assert view["thinking"] == seat
+        assert client.get("/api/moves", params={"seat": seat}).json()["moves"] == []
+        legal = session.state.action_to_string(session.state.legal_actions()[0])
+        refused = client.post("/api/move", json={"seat": seat, "move": legal})
+        assert refused.status_code == 409 and "thinking" in refused.json()["error"]
+        assert client.post("/api/agent", json={}).status_code == 409
+        assert client.get("/api/save").text == saved
+    finally:
+        release.set()
+        asking.join(30)
+    assert answer["reply"].status_code == 200 and answer["reply"].json()["seat"] == seat
+    assert client.get("/api/position", params={"seat": seat}).json()["thinking"] is None
