@@ -506,3 +506,30 @@ def test_the_table_answers_while_an_agent_thinks(monkeypatch):
         asking.join(30)
     assert answer["reply"].status_code == 200 and answer["reply"].json()["seat"] == seat
     assert client.get("/api/position", params={"seat": seat}).json()["thinking"] is None
+
+
+def test_an_edit_the_rules_take_keeps_the_game_going(tmp_path):
+    game = GAMES[0]
+    path = tmp_path / f"{game}.yaml"
+    shutil.copy(games.FOLDER.parent.parent / "specs" / f"{game}.yaml", path)
+    session = Session(str(path))
+    client = client_for(session)
+    rng = random.Random(2)
+    for _ in range(4):
+        seat, moves = _person_move(client, session)
+        client.post("/api/move", json={"seat": seat, "move": rng.choice(moves)["move"]})
+    saved = client.get("/api/save").json()
+    history = client.get("/api/position", params={"seat": 0}).json()["history"]
+    text = path.read_text()
+    path.write_text(re.sub(r"^title: .*$", 'title: "Edited"', text, count=1, flags=re.M))
+    session.reload()
+    assert client.get("/api/game").json()["title"] == "Edited"
+    assert client.get("/api/save").json() == saved
+    assert client.get("/api/position", params={"seat": 0}).json()["history"] == history
+    # A problem leaves the last sound spec behind it; fixed, the game is still there.
+    path.write_text(text.replace("game:", "game: [", 1))
+    session.reload()
+    assert client.get("/api/game").json()["problem"]
+    path.write_text(text)
+    session.reload()
+    assert client.get("/api/save").json() == saved

@@ -295,7 +295,11 @@ def create_app(session: Session, port: int, watch: bool = False) -> Starlette:
         path = Path(session.loaded.spec.path).resolve()
         async for _ in awatch(path.parent, stop_event=stop, debounce=150, step=50,
                               watch_filter=lambda change, name: Path(name).resolve() == path):
-            await run_in_threadpool(session.reload)
+            try:
+                await run_in_threadpool(session.reload)
+            except Exception as error:  # the watch outlives any one bad read
+                session.problem = f"{path}: cannot reload the table: {error}"
+                session.version += 1
             await changed()
 
     @contextlib.asynccontextmanager

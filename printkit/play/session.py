@@ -114,32 +114,32 @@ class Session:
     def reload(self) -> None:
         """Read the spec again (its file was saved): the table shows the new
         board and the game goes on from where it stood if the new rules take
-        its record, else starts again. A problem is kept to show instead."""
+        its record, else starts again. A problem is kept to show instead,
+        the last sound spec staying behind it."""
         with self.lock:
+            before = self.loaded
             try:
-                loaded = self._load()
+                self.loaded = self._load()
+                game = self._make_game()
             except PrintkitError as error:
+                self.loaded = before
                 self.problem = str(error)
                 self.version += 1
                 return
-            self.loaded, self.problem = loaded, None
+            self.problem = None
             self.spec_version += 1
-            start, done = self.start, list(self.done) if self.sandbox is None else []
-            sandbox = self.sandbox
             try:
-                self.game = self._make_game()
-                if self.game is None:
-                    raise IllegalAction("no rules")
-                self.start = self.game.state_from_json(start.to_json())
-                self.state = self.start.clone()
-                for record in done:
-                    self.state.apply(record.action)
-                self.done, self.undone = done, []
-                self.sandbox = None
-            except (IllegalAction, AttributeError):
-                if sandbox is not None and self.game is None:
-                    self.sandbox = sandbox
-                else:
+                if game is None or self.start is None:
+                    raise IllegalAction("a sandbox has no record to replay")
+                start = game.state_from_json(self.start.to_json())
+                state = start.clone()
+                for record in self.done:
+                    state.apply(record.action)
+                self.game, self.start, self.state, self.undone = game, start, state, []
+            except (IllegalAction, PrintkitError, ValueError, KeyError, TypeError):
+                # The new rules do not take the old record: a sandbox keeps its
+                # pieces where they were moved, a game starts again.
+                if not (game is None and self.game is None):
                     self._new_game()
             if self.game is not None and len(self.seats) != self.game.num_players:
                 self.seats = ["person"] * self.game.num_players
