@@ -257,17 +257,6 @@ def test_a_game_on_the_table(page, served, tmp_path):
     assert count == len(session.seats)
 
 
-def test_the_sheets_tab_shows_the_kit(page, served):
-    server, _ = served
-    sheets = page.context.new_page()
-    sheets.goto(server.url + "/sheets")
-    sheets.wait_for_selector("#sheets img", timeout=WAIT * 3)
-    count = server.get("/api/sheets")["pages"]
-    assert sheets.locator("#sheets img").count() == count > 0
-    sheets.wait_for_function("[...document.images].every(i => i.complete && i.naturalWidth > 300)", timeout=WAIT)
-    sheets.close()
-
-
 class _SetupTable:
     """A game's table stage whose ``pieces`` takes no state, as a sandbox's does."""
 
@@ -334,3 +323,22 @@ def test_a_game_without_rules_is_a_sandbox(sandbox):
     page.wait_for_function("document.querySelector('#dice').textContent.startsWith('Dice: ')", timeout=WAIT)
     roll = int(page.text_content("#dice").split(": ")[1])
     assert roll == server.session.rolls[-1] and 1 <= roll <= 6
+
+
+def test_the_sheets_tab_shows_the_kit(sandbox):
+    """The second tab: every sheet of the kit as it prints (one game: each build takes a second or two)."""
+    server, page = sandbox
+    sheets = page.context.new_page()
+    sheets.goto(server.url + "/sheets")
+    sheets.wait_for_selector("#sheets img", timeout=WAIT * 3)
+    count = server.get("/api/sheets")["pages"]
+    assert sheets.locator("#sheets img").count() == count > 0
+    sheets.wait_for_function("[...document.images].every(i => i.complete && i.naturalWidth > 300)", timeout=WAIT)
+    # Saving the spec renders them again.
+    first = sheets.get_attribute("#sheets img", "src")
+    path = Path(server.session.loaded.spec.path)
+    path.write_text(path.read_text(encoding="utf-8") + "\n# saved again\n", encoding="utf-8")
+    sheets.wait_for_function("src => document.querySelector('#sheets img') && "
+                             "document.querySelector('#sheets img').getAttribute('src') !== src",
+                             arg=first, timeout=WAIT * 3)
+    sheets.close()

@@ -309,7 +309,13 @@ async function refresh() {
     const problem = info.problem;
     $("problem").hidden = !problem;
     $("table").hidden = !!problem;
-    if (problem) { $("problem-text").textContent = problem; ui.version = info.version; return; }
+    if (problem) {
+      $("problem-text").textContent = problem;
+      $("title").textContent = info.title;
+      ui.version = info.version;
+      document.body.dataset.version = info.version;
+      return;
+    }
     ui.info = info;
     if (!ui.board || ui.specVersion !== info.spec_version) {
       ui.board = await api("/api/board");
