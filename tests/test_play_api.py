@@ -533,3 +533,19 @@ def test_an_edit_the_rules_take_keeps_the_game_going(tmp_path):
     path.write_text(text)
     session.reload()
     assert client.get("/api/save").json() == saved
+
+
+@pytest.mark.parametrize("required, outcome", [("1", "1 error"), ("", "1 skipped")])
+def test_a_missing_browser_fails_the_browser_tests_when_required(required, outcome, tmp_path):
+    """With PRINTKIT_REQUIRE_BROWSER=1 (CI sets it) the browser tests fail
+    without a browser; otherwise they are skipped."""
+    import os
+
+    env = dict(os.environ, PRINTKIT_CHROMIUM=str(tmp_path / "no-chromium"), PRINTKIT_REQUIRE_BROWSER=required)
+    done = subprocess.run([sys.executable, "-m", "pytest", "tests/test_play_browser.py", "-k", "sheets_tab",
+                           "-p", "no:xdist", "-p", "no:cacheprovider", "-q", "-o", "addopts="],
+                          cwd=games.FOLDER.parent.parent, env=env, capture_output=True, text=True, timeout=120)
+    assert done.returncode == (1 if required else 0), done.stdout[-2000:]
+    assert outcome in done.stdout.splitlines()[-1]
+    if required:
+        assert "PRINTKIT_REQUIRE_BROWSER=1 and no browser at" in done.stdout

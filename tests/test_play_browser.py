@@ -26,7 +26,9 @@ from printkit.play.app import create_app
 from printkit.play.session import Session
 
 ROOT = Path(__file__).resolve().parent.parent
-CHROMIUM = "/usr/bin/chromium"
+# The distribution's Chromium; PRINTKIT_CHROMIUM names another (the tests of
+# the missing-browser rule point it at nothing).
+CHROMIUM = os.environ.get("PRINTKIT_CHROMIUM", "/usr/bin/chromium")
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update"]
 GAMES = [g for g in ("mckinney", "phoenix", "tiles", "playground", "lam") if tables.stage(g) is not None]
 WAIT = 20_000  # ms: how long a step may take on a loaded machine before it counts as not happening
