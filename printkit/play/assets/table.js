@@ -486,6 +486,7 @@ $("new").addEventListener("click", async () => {
   try {
     await post("/api/new", {seats, variant: $("variant").value, players});
     $("variant").replaceChildren();
+    $("players").replaceChildren();
     showError(null);
   } catch (error) { showError(error); }
   await refresh();
