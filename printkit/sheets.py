@@ -14,7 +14,9 @@ Letter or A4 sheets and returns the Sheets of the kit:
   an ``abut`` key and size sit edge to edge in a grid, each kind of piece
   on rows of its own unless that costs a sheet; a part that would open a
   new row is turned to finish the row beside it where that makes the
-  group's layout shorter (a tall net beside a grid of tiles);
+  group's layout shorter (a tall net beside a grid of tiles); a group
+  that runs over several upright sheets prints on sheets turned on their
+  side where that takes fewer (gutter-fold cards, two rows of two pairs);
 - every sheet has a title (game, "sheet n of N", what is on it; the words
   come from the parts module's optional ``sheet_title(group, parts)``) and a
   short legend of the line roles it uses (the cover: those of the whole kit).
@@ -484,21 +486,39 @@ def _plan(name: str, members: list[Part], paper: Paper, options, gap: float) -> 
     # A group with a part too wide for the upright sheet prints on its side.
     wide = any(page_for(m, group_paper) is not group_paper for m in members)
     sheet_paper = landscape(group_paper) if wide else group_paper
-    sheet_box = content_box(sheet_paper)
-    blocks = _blocks(members, sheet_paper, sheet_box)
-    _, pages = _arrange(blocks, sheet_box, gap)
     # Each kind of piece starts its own row where that costs no sheet; where
     # it does (cards of three kinds a row each, a little too tall for the
     # sheet), the grids take every column that fits.
-    wider = _blocks(members, sheet_paper, sheet_box, by_name=False)
-    if [b.columns for b in wider] != [b.columns for b in blocks]:
-        _, fewer = _arrange(wider, sheet_box, gap)
-        if len(fewer) < len(pages):
-            blocks, pages = wider, fewer
+    blocks, pages = _group_layout(members, sheet_paper, gap)
+    if not wide and not duplex and len(pages) > 1:
+        # A group that runs over several upright sheets prints on its side
+        # where that takes fewer (gutter-fold poker cards: two rows of two
+        # pairs across a turned Letter or A4 sheet, against two or three
+        # upright). Two-sided parts stay upright: a turned sheet's back
+        # would need a short-edge flip.
+        turned = landscape(group_paper)
+        if all(turn_to_fit(m, content_box(turned)) is not None for m in members):
+            other = _group_layout(members, turned, gap)
+            if len(other[1]) < len(pages):
+                sheet_paper, (blocks, pages) = turned, other
     # Colours printed each on card of its own, and two-sided parts (their
     # backs on the next page), keep sheets of their own.
     shares = not duplex and not getattr(options, "sheet_per_colour", False)
     return _Plan(name, members, sheet_paper, gap, blocks, pages, shares)
+
+
+def _group_layout(members: list[Part], paper: Paper, gap: float) -> tuple[list, list]:
+    """(blocks, pages) of a group alone on sheets of ``paper``: each kind of
+    piece on rows of its own unless every column that fits saves a sheet."""
+    box = content_box(paper)
+    blocks = _blocks(members, paper, box)
+    _, pages = _arrange(blocks, box, gap)
+    wider = _blocks(members, paper, box, by_name=False)
+    if [b.columns for b in wider] != [b.columns for b in blocks]:
+        _, fewer = _arrange(wider, box, gap)
+        if len(fewer) < len(pages):
+            return wider, fewer
+    return blocks, pages
 
 
 def _arrange(blocks: list[_Block], box, gap: float, areas=()) -> tuple[list, list]:
@@ -583,7 +603,9 @@ def _lay_out(plans: list[_Plan], legible=lambda page, number, total: True) -> li
 
     shared = _flow(plans, sharing)
     while sharing and (crowded := readable(shared)) is not None:
-        sharing -= set(crowded.groups[1:])  # the groups that came to share it
+        # The last group that came to share it keeps sheets of its own; the
+        # others may still share (four dice under the coins, a fifth apart).
+        sharing -= {next(k for k in reversed(crowded.groups) if k in sharing)}
         shared = _flow(plans, sharing)
     if len(shared) >= len(alone):
         return alone

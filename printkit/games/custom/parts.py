@@ -18,3 +18,14 @@ def figures(spec, options) -> dict:
 
 def rulebook(spec, options, figures) -> str:
     return own_rulebook.markdown(spec, options, figures)
+
+
+def sheet_title(group: str, members: list) -> str:
+    """What a sheet holds of a component: a single piece (a die, a box) by the
+    component's own name, so that several share a sheet under a header that
+    still reads; more pieces as the checklist counts them."""
+    from ...sheets import _summary
+
+    if len(members) == 1 and members[0].meta.get("component"):
+        return str(members[0].meta["component"])
+    return _summary(members)
