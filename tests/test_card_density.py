@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from printkit import SPECS_DIR, games, sheets
+from printkit import SPECS_DIR, games, sheets, starter
 from printkit import spec as specs
 from printkit.options import BuildOptions, resolve_options
 from printkit.parts.core import MOUNTAIN, Fill, Line, item_box
@@ -19,8 +19,8 @@ DECK = SPECS_DIR / "examples" / "cards52" / "cards52.yaml"
 BACK = "#1F3A68"  # the deck's back: its colour (cards52.yaml)
 
 
-def impose(**flags):
-    spec = specs.load(str(DECK))
+def impose(path=DECK, **flags):
+    spec = specs.load(str(path))
     options = resolve_options(spec, BuildOptions(**flags))
     module = games.stage(spec.game, "parts")
     return sheets.impose(spec, module.parts(spec, options), options, module)
@@ -54,3 +54,14 @@ def test_duplex_poker_cards_stand_six_to_an_upright_sheet(paper):
     assert [len(s.placements) for s in fronts] == [6] * 8 + [4]
     assert all(s.paper.width < s.paper.height for s in fronts)
     assert sum(1 for s in laid if s.sides == "back" and s.group != "calibration") == len(fronts)
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_the_starter_game_takes_five_sheets_its_die_beside_the_tokens(paper, tmp_path):
+    """``printkit new``: 12 cards, 12 two-sided tokens and a die. The cards
+    take three turned sheets; the die rides on the tokens' sheet, not on a
+    sheet of its own (seven sheets before)."""
+    starter.create("duel", tmp_path)
+    laid = impose(tmp_path / "duel" / "duel.yaml", paper=paper)
+    assert [(s.groups, len(s.placements)) for s in laid[1:]] == [(["Deck"], 4)] * 3 + [(["Stars", "Die"], 25)]
+    assert "; Die" in laid[-1].title
