@@ -159,7 +159,6 @@ def test_agents_answer_and_a_person_seat_has_none(table):
     session, client = table
     count = len(session.seats)
     client.post("/api/new", json={"seats": ["greedy"] + ["person"] * (count - 1)})
-    refused = None
     if session.state.current_player != 0:
         refused = client.post("/api/agent", json={})
         assert refused.status_code == 409 and "person" in refused.json()["error"]

@@ -16,7 +16,6 @@ import contextlib
 import io
 import json
 import tempfile
-from dataclasses import replace
 from importlib import resources
 from pathlib import Path
 
@@ -257,6 +256,8 @@ def create_app(session: Session, port: int, watch: bool = False) -> Starlette:
 
     async def sheet(request):
         number = request.path_params["number"]
+        if number < 1:  # no sheet 0: said before any build
+            return PlainTextResponse("no such sheet", status_code=404)
         async with sheets_lock:
             if not sheets.current():
                 await run_in_threadpool(sheets.render)
