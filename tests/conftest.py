@@ -8,7 +8,8 @@ Hypothesis budgets come from a profile: ``ci`` (the default, what the
 README's test command runs: fixed seeds, modest budgets) or ``long`` for a
 hunt before a release, ``HYPOTHESIS_PROFILE=long python -m pytest``
 (random seeds, forty times the examples). A test that sets its own
-``max_examples`` writes it as ``budget(n)`` to be scaled the same way.
+``max_examples`` writes it as ``budget(n)`` to be scaled the same way, or
+``budget(n, hunt=h)`` where the long hunt is not forty times n.
 """
 
 from __future__ import annotations
@@ -32,8 +33,12 @@ settings.load_profile(PROFILE)
 HUNT = 40 if PROFILE == "long" else 1  # how many times the ci budget a hunt spends
 
 
-def budget(n: int) -> int:
-    """A test's own example budget, as the profile scales it."""
+def budget(n: int, hunt: int | None = None) -> int:
+    """A test's own example budget, as the profile scales it; ``hunt``: the
+    long profile's budget where it is not forty times ``n`` (a slow test
+    that checks few cases in ci and keeps a long hunt before a release)."""
+    if hunt is not None and PROFILE == "long":
+        return hunt
     return n * HUNT
 
 

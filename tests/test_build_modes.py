@@ -47,7 +47,8 @@ def _imposed(mode: dict):
     return sheets.impose(spec, module.parts(spec, chosen), chosen, module)
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+# Twenty modes in ci (each a whole layout), 800 in the long hunt.
+@settings(max_examples=budget(20), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(mode=modes)
 def test_every_mode_keeps_bleed_off_pieces_and_ink_on_the_printable_area(mode):
     laid = _imposed(mode)

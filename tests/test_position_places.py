@@ -10,6 +10,7 @@ import pytest
 from click.testing import CliRunner
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from conftest import budget
 
 from printkit import positions, rules
 from printkit.cli import main
@@ -31,7 +32,7 @@ def value_and_path(draw):
     return value, path
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=budget(100), deadline=None)
 @given(value_and_path(), st.sampled_from([None, 1, 2]))
 def test_the_place_found_is_the_key_or_item_the_path_names(case, indent):
     value, path = case

@@ -15,6 +15,7 @@ import pytest
 import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from conftest import budget
 from pypdf import PdfReader
 
 from printkit import SPECS_DIR, rulebook
@@ -103,7 +104,7 @@ def caption_markup(caption: str) -> str:
     return block.caption.text
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=budget(80), deadline=None)
 @given(st.text(alphabet=st.sampled_from("abcXYZ 12" + MARKDOWN_SIGNS), min_size=1, max_size=30)
        .map(lambda t: " ".join(t.split())).filter(bool))
 def test_spec_text_in_a_part_caption_keeps_every_markdown_sign(name):

@@ -28,8 +28,8 @@ from printkit import SPECS_DIR, games
 from printkit.cli import main
 from printkit.spec import SCHEMAS_DIR, _read_schema
 
-# Eight specs a game in the ci profile, 320 in the long hunt (tests/conftest.py).
-RANGES = settings(max_examples=budget(8), suppress_health_check=[HealthCheck.function_scoped_fixture,
+# Five specs a game in the ci profile, 320 in the long hunt (tests/conftest.py).
+RANGES = settings(max_examples=budget(5, hunt=320), suppress_health_check=[HealthCheck.function_scoped_fixture,
                                                                   HealthCheck.too_slow])
 
 GAMES = sorted(p.stem for p in SPECS_DIR.glob("*.yaml"))

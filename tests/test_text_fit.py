@@ -27,7 +27,8 @@ from printkit.parts.identity import BAND
 # Wide letters (and a space now and then), or narrower ones with no space:
 # all of them letters the fonts draw.
 ALPHABETS = ("WMŴЖШЮÆŒΩWM ", "xéиßñøWgq")
-SETTINGS = settings(max_examples=budget(8), deadline=None,
+# Five texts a test in ci (each a whole kit), 320 in the long hunt.
+SETTINGS = settings(max_examples=budget(5, hunt=320), deadline=None,
                     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 SHEET_PT = 6.0  # the smallest a spec's words print on a sheet or a box label (5 on a piece)
 SLACK = 0.05  # mm: rounding in the measures
