@@ -548,3 +548,21 @@ def test_a_missing_browser_fails_the_browser_tests_when_required(required, outco
     assert outcome in done.stdout.splitlines()[-1]
     if required:
         assert "PRINTKIT_REQUIRE_BROWSER=1 and no browser at" in done.stdout
+
+
+@pytest.mark.parametrize("game", [g for g in GAMES if g in ("mckinney", "phoenix")])
+def test_a_new_game_of_another_player_count_has_its_players_board(game):
+    session = Session(game)
+    client = client_for(session)
+    for count in client.get("/api/game").json()["player_counts"]:
+        assert client.post("/api/new", json={"players": count}).status_code == 200
+        info = client.get("/api/game").json()
+        assert len(info["players"]) == len(info["seats"]) == count
+        board = client.get("/api/board").json()
+        owners = {z["owner"] for z in board["zones"]} - {None}
+        assert owners == set(range(count))  # every player's places, and no one else's
+        names = {z["label"].split("'s ")[0] for z in board["zones"] if z["owner"] is not None}
+        assert names == {n.split(" (")[0] for n in info["players"]}
+    refused = client.post("/api/new", json={"players": 9})
+    assert refused.status_code == 400 and "9" in refused.json()["error"]
+    assert len(client.get("/api/game").json()["players"]) == count

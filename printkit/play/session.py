@@ -91,8 +91,17 @@ class Session:
                                 "printkit play cannot show it")
         module = games.optional_stage(spec.game, "rules")
         variant = specs.variant_named(spec, self.variant) if module is not None else self.variant
-        board = table.board(spec, BuildOptions(variant=variant))
-        parts = games.stage(spec.game, "parts").parts(spec, BuildOptions(variant=variant))
+        # The board and pieces of the players at the table: a board's colours
+        # are the players' (``options.colors``, as a build prints them).
+        count = None
+        if module is not None:
+            options = {"players": self.players} if self.players is not None else {}
+            if variant is not None:
+                options["variant"] = variant
+            count = module.Game(spec, **options).num_players
+        options = BuildOptions(variant=variant, colors=count)
+        board = table.board(spec, options)
+        parts = games.stage(spec.game, "parts").parts(spec, options)
         return Loaded(spec, module, table, board, parts)
 
     def _make_game(self):
@@ -171,10 +180,10 @@ class Session:
             if players is not None:
                 self.players = players
             try:
-                count = self._player_count()
-                if self.variant != old[0]:
+                if (self.variant, self.players) != old:  # the board is the players' (their colours)
                     self.loaded = self._load()
                     self.spec_version += 1
+                count = self._player_count()
             except PrintkitError as error:
                 self.variant, self.players = old
                 raise Refused(str(error)) from None
@@ -207,6 +216,9 @@ class Session:
                 raise Refused(f"{where}: bad position: {exc}") from None
             if state.game.num_players != len(self.seats):
                 self.seats = (self.seats + ["person"] * state.game.num_players)[:state.game.num_players]
+                self.players = state.game.num_players
+                self.loaded = self._load()  # the board of this many players
+                self.spec_version += 1
             self.game = state.game
             self.start, self.state = state, state.clone()
             self.done, self.undone = [], []
