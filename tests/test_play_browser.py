@@ -344,3 +344,35 @@ def test_the_sheets_tab_shows_the_kit(sandbox):
                              "document.querySelector('#sheets img').getAttribute('src') !== src",
                              arg=first, timeout=WAIT * 3)
     sheets.close()
+
+
+@pytest.mark.skipif(tables.stage("custom") is None, reason="the custom game has no table stage yet")
+def test_a_designers_own_game_opens_as_a_sandbox(browser, tmp_path):
+    """A spec of ``game: custom`` (no rules engine): a piece from its box is
+    put anywhere on the table by a click on it and one where it goes."""
+    folder = tmp_path / "piecepack"
+    shutil.copytree(ROOT / "specs" / "examples", folder)
+    server = Server(folder / "piecepack.yaml")
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    try:
+        page = context.new_page()
+        page.goto(server.url + "/")
+        page.wait_for_selector(".zone-piece", timeout=WAIT)
+        assert page.text_content("#status").startswith("Sandbox") and page.is_hidden("label.file")
+        piece = page.locator(".zone-piece").first
+        index = int(piece.get_attribute("data-piece"))
+        piece.click()
+        width, height = server.session.loaded.board.width, server.session.loaded.board.height
+        # Where the board's point a quarter in from the left and the top is on screen.
+        screen = page.evaluate("""([x, y]) => { const svg = document.getElementById("board");
+            const p = svg.createSVGPoint(); p.x = x; p.y = y;
+            const q = p.matrixTransform(svg.getScreenCTM()); return [q.x, q.y]; }""", [width / 4, height / 4])
+        page.mouse.click(*screen)
+        _until(page, lambda: "at" in server.get("/api/position?seat=0")["pieces"][index]["meta"])
+        x, y = server.get("/api/position?seat=0")["pieces"][index]["meta"]["at"]
+        # In the board's millimetres, y up: within a pixel's worth of the point clicked.
+        assert abs(x - width / 4) < 1 and abs(y - height * 3 / 4) < 1, (x, y)
+        page.wait_for_selector(f'g.piece[data-piece="{index}"]', timeout=WAIT)
+    finally:
+        context.close()
+        server.stop()

@@ -376,6 +376,7 @@ function drawStatus() {
   $("redo").disabled = !view.can_redo;
   $("roll").hidden = !info.sandbox;
   $("save").hidden = info.sandbox;
+  document.querySelector("label.file").hidden = info.sandbox;
 }
 
 function drawLists() {
@@ -491,7 +492,17 @@ $("new").addEventListener("click", async () => {
   } catch (error) { showError(error); }
   await refresh();
 });
-$("board").addEventListener("click", (e) => { if (e.target.id === "board") { ui.prefix = []; light(); hideMenu(); } });
+$("board").addEventListener("click", async (e) => {
+  if (e.target.closest("[data-cell], g.piece")) return;  // handled by the cell or piece itself
+  if (ui.info && ui.info.sandbox && ui.selected != null) {  // a sandbox: anywhere on the table
+    const p = svgPoint(e), piece = ui.selected;
+    ui.selected = null;
+    try { await post("/api/place", {piece, at: [p.x, flip(p.y)]}); showError(null); } catch (error) { showError(error); }
+    await refresh();
+    return;
+  }
+  ui.prefix = []; light(); hideMenu();
+});
 
 function listen() {
   const socket = new WebSocket(`ws://${location.host}/api/events`);
