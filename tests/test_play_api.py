@@ -566,3 +566,28 @@ def test_a_new_game_of_another_player_count_has_its_players_board(game):
     refused = client.post("/api/new", json={"players": 9})
     assert refused.status_code == 400 and "9" in refused.json()["error"]
     assert len(client.get("/api/game").json()["players"]) == count
+
+
+def test_without_no_browser_the_table_opens_in_the_browser(tmp_path):
+    """The address is opened with the standard library's webbrowser (here a
+    stand-in browser named by $BROWSER, which notes what it was asked to open)."""
+    import os
+    import signal
+    import time
+
+    opened = tmp_path / "opened.txt"
+    opener = tmp_path / "opener.py"
+    opener.write_text(f"import sys\nopen({str(opened)!r}, 'w').write(sys.argv[1])\n")
+    env = dict(os.environ, BROWSER=f"{sys.executable} {opener} %s")
+    server = subprocess.Popen([sys.executable, "-m", "printkit", "play", GAMES[0]], env=env,
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        address = server.stdout.readline().strip()
+        for _ in range(300):  # the stand-in browser runs beside the server
+            if opened.exists() and opened.read_text():
+                break
+            time.sleep(0.05)
+        assert opened.read_text() == address
+    finally:
+        server.send_signal(signal.SIGTERM)
+        server.wait(timeout=30)
