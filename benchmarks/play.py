@@ -7,7 +7,9 @@ by the table itself (printkit.play.session), each seat in turn asking its
 agent; the time of each agent's choice is measured (the dice the table
 rolls are not). Printed per game and agent: the median and the slowest
 move, against the table's aims (greedy under 0.2 s, MCTS at its default
-budget under 1 s a move). Figures, not a test: they depend on the machine.
+budget under 1 s a move). Then what a save of the spec costs: the table's
+reload (spec, board, parts; the aim: within a second) and the sheets tab's
+render of every page. Figures, not a test: they depend on the machine.
 """
 
 from __future__ import annotations
@@ -36,6 +38,19 @@ def times(game: str, agent: str, moves: int, seed: int) -> list[float]:
     return out
 
 
+def reload_costs(game: str) -> tuple[float, float]:
+    """Seconds to reload the table after a save, and to render the kit's sheets."""
+    from printkit.play.app import Sheets
+
+    session = Session(game)
+    start = time.perf_counter()
+    session.reload()
+    reload = time.perf_counter() - start
+    start = time.perf_counter()
+    Sheets(session).render()
+    return reload, time.perf_counter() - start
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--moves", type=int, default=60, help="agent moves measured per game and agent")
@@ -51,6 +66,11 @@ def main() -> None:
             verdict = "" if aim is None else (f"< {aim:g} s " + ("met" if max(measured) < aim else "MISSED"))
             print(f"{game:<12}{agent:<8}{len(measured):>6}{statistics.median(measured):>10.3f}"
                   f"{max(measured):>11.3f}  {verdict}")
+    print(f"\n{'game':<12}{'reload s':>9}{'sheets s':>10}")
+    for game in GAMES:
+        if tables.stage(game) is not None:
+            reload, sheets = reload_costs(game)
+            print(f"{game:<12}{reload:>9.3f}{sheets:>10.3f}")
 
 
 if __name__ == "__main__":
