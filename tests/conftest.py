@@ -14,6 +14,7 @@ hunt before a release, ``HYPOTHESIS_PROFILE=long python -m pytest``
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 from dataclasses import asdict
@@ -71,23 +72,40 @@ def built_once(tmp_path_factory, name: str, build) -> kit.BuildResult:
 
 
 @pytest.fixture(scope="session")
+def kit_of(tmp_path_factory):
+    """``kit_of(game, **options)`` -> BuildResult: a bundled game's kit with
+    these BuildOptions, built once a test run (``built_once``) for every
+    module and worker that asks for the same kit. Options the build resolves
+    alike (colors=None and the game's most) name the same kit."""
+    built = {}
+    loaded = {}
+
+    def get(game: str, **options):
+        if game not in loaded:
+            loaded[game] = spec.load(game)
+        resolved = kit.resolve_options(loaded[game], kit.BuildOptions(**options))
+        key = (game, repr(resolved))
+        if key not in built:
+            name = f"kit-{game}-" + hashlib.sha256(key[1].encode()).hexdigest()[:16]
+            built[key] = built_once(tmp_path_factory, name,
+                                    lambda out: kit.build(loaded[game], kit.BuildOptions(**options), out))
+        return built[key]
+
+    return get
+
+
+@pytest.fixture(scope="session")
 def mckinney_spec():
     return spec.load("mckinney")
 
 
 @pytest.fixture(scope="session")
-def mckinney_kit(mckinney_spec, tmp_path_factory):
+def mckinney_kit(kit_of):
     """``mckinney_kit(paper="letter", ink_saver=False, colors=4)`` -> BuildResult,
     built on first use and shared by every test that asks for the same options."""
-    built = {}
 
     def get(paper="letter", ink_saver=False, colors=4, sheet_per_colour=False):
-        key = (paper, ink_saver, colors, sheet_per_colour)
-        if key not in built:
-            options = kit.BuildOptions(colors=colors, paper=paper, ink_saver=ink_saver,
-                                       sheet_per_colour=sheet_per_colour)
-            name = f"mckinney-{paper}-{'ink' if ink_saver else 'colour'}-{colors}-{int(sheet_per_colour)}"
-            built[key] = built_once(tmp_path_factory, name, lambda out: kit.build(mckinney_spec, options, out))
-        return built[key]
+        return kit_of("mckinney", colors=colors, paper=paper, ink_saver=ink_saver,
+                      sheet_per_colour=sheet_per_colour)
 
     return get

@@ -83,15 +83,11 @@ def test_cover_words_stay_on_the_page_and_off_each_other(game, paper, extra, mon
 
 
 @pytest.fixture(scope="module")
-def built(tmp_path_factory):
-    cache = {}
+def built(kit_of):
+    """A game's kit with these options, built once a run (tests/conftest.py)."""
 
     def get(game, paper, **extra):
-        key = (game, paper, tuple(sorted(extra.items())))
-        if key not in cache:
-            out = tmp_path_factory.mktemp(f"{game}-{paper}")
-            cache[key] = kit.build(specs.load(game), kit.BuildOptions(paper=paper, **extra), out)
-        return cache[key]
+        return kit_of(game, paper=paper, **extra)
 
     return get
 

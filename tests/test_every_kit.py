@@ -19,14 +19,11 @@ SVG = "{http://www.w3.org/2000/svg}"
 
 
 @pytest.fixture(scope="module")
-def built(tmp_path_factory):
-    cache = {}
+def built(kit_of):
+    """Each game's kit on each paper, built once a run (tests/conftest.py)."""
 
     def get(game, paper):
-        if (game, paper) not in cache:
-            out = tmp_path_factory.mktemp(f"{game}-{paper}")
-            cache[(game, paper)] = kit.build(specs.load(game), BuildOptions(paper=paper), out)
-        return cache[(game, paper)]
+        return kit_of(game, paper=paper)
 
     return get
 

@@ -10,7 +10,6 @@ import xml.etree.ElementTree as ET
 import pytest
 from pypdf import PdfReader
 
-from printkit import kit
 from printkit import spec as specs
 from printkit.games.lam import parts as lam_parts
 from printkit.games.lam.hexes import HexBoard
@@ -82,9 +81,8 @@ def test_the_segments_assemble_into_the_whole_board_with_the_tab_under_the_seam(
 
 
 @pytest.fixture(scope="module", params=["letter", "a4"])
-def built(request, tmp_path_factory, spec):
-    out = tmp_path_factory.mktemp(f"lam-{request.param}")
-    return kit.build(spec, BuildOptions(paper=request.param), out)
+def built(request, kit_of):
+    return kit_of("lam", paper=request.param)  # built once a run (tests/conftest.py)
 
 
 def test_the_segments_print_on_sheets_turned_on_their_side_where_needed(built):

@@ -5,7 +5,7 @@ the page itself; at home the trimmed page is the whole sheet of paper."""
 import pytest
 from pypdf import PdfReader
 
-from printkit import kit, spec
+from printkit import spec
 
 PAPER_PT = {"letter": (612.0, 792.0), "a4": (595.28, 841.89)}
 EPS = 0.01  # points
@@ -25,17 +25,12 @@ def _inside(inner, outer) -> bool:
 
 
 @pytest.fixture(scope="module")
-def built(tmp_path_factory):
-    """Each bundled game's PDFs on each paper, built once (no SVGs: not needed)."""
-    cache = {}
+def built(kit_of):
+    """Each bundled game's PDFs on each paper, from its kit built once a run
+    (tests/conftest.py; the SVGs beside them are not read here)."""
 
     def get(game, paper):
-        if (game, paper) not in cache:
-            loaded = spec.load(game)
-            out = tmp_path_factory.mktemp(f"boxes-{game}-{paper}")
-            result = kit.build(loaded, kit.BuildOptions(paper=paper, formats=("pdf",)), out)
-            cache[game, paper] = sorted(result.folder.glob("*.pdf"))
-        return cache[game, paper]
+        return sorted(kit_of(game, paper=paper).folder.glob("*.pdf"))
 
     return get
 

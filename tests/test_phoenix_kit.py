@@ -32,14 +32,11 @@ def all_parts(phoenix_spec):
 
 
 @pytest.fixture(scope="module")
-def built(phoenix_spec, tmp_path_factory):
-    cache = {}
+def built(kit_of):
+    """The Phoenix kit, built once a run for these options (tests/conftest.py)."""
 
     def get(paper="letter", ink_saver=False):
-        if (paper, ink_saver) not in cache:
-            out = tmp_path_factory.mktemp(f"phoenix-{paper}-{ink_saver}")
-            cache[paper, ink_saver] = kit.build(phoenix_spec, kit.BuildOptions(paper=paper, ink_saver=ink_saver), out)
-        return cache[paper, ink_saver]
+        return kit_of("phoenix", paper=paper, ink_saver=ink_saver)
 
     return get
 
