@@ -97,8 +97,12 @@ def write(face: Face, path: Path, bleed: float) -> None:
     canvas.showPage()
     canvas.save()
     pdf = pdfium.PdfDocument(document.getvalue())
-    bitmap = pdf[0].render(scale=DPI / 72)
+    page = pdf[0]
+    bitmap = page.render(scale=DPI / 72)
     image = bitmap.to_pil().convert("RGB")
+    # Each closed before what it came from: PDFium 4.0 crashes on a page left open after its document.
+    bitmap.close()
+    page.close()
     pdf.close()
     image.save(path, format="PNG", dpi=(DPI, DPI))
 

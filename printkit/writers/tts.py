@@ -223,6 +223,9 @@ def render(picture: Picture) -> bytes:
     # never past 4096 (px_per_mm keeps a pixel in hand).
     bitmap = page.render(scale=picture.px_per_mm * 25.4 / 72)
     image = bitmap.to_pil().convert("RGB")
+    # Each closed before what it came from: PDFium 4.0 crashes on a page left open after its document.
+    bitmap.close()
+    page.close()
     pdf.close()
     out = io.BytesIO()
     image.save(out, format="PNG", dpi=(round(picture.px_per_mm * INCH),) * 2)
