@@ -147,6 +147,23 @@ def _reveal(page, server) -> None:
         _settled(page, server)
 
 
+def _post(server, path: str, body: dict) -> dict:
+    request = urllib.request.Request(server.url + path, data=json.dumps(body).encode(), method="POST",
+                                     headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(request) as answer:
+        return json.loads(answer.read())
+
+
+def _goes_on(server, moves: list[dict]) -> dict:
+    """A move that does not end the game (so a test can go on playing), else the first."""
+    for move in moves:
+        after = server.session.state.clone()
+        after.apply(after.string_to_action(move["move"]))
+        if not after.is_terminal():
+            return move
+    return moves[0]
+
+
 def _play_by_clicks(page, server) -> str:
     """Click a piece, check its targets light up, click one: the move played."""
     seat = server.session.state.current_player
@@ -202,8 +219,10 @@ def test_a_game_on_the_table(page, served, tmp_path):
     assert _history(server)[-1] == played
 
     # An agent answers: the next seat is played by greedy; the page asks it to move.
+    # The rest of this seat's turn (a set-up of several pieces) through the API, as a script would.
     while session.state.current_player == mover and not session.state.is_terminal():
-        _play_by_clicks(page, server)
+        _post(server, "/api/move", {"seat": mover, "move": _goes_on(server, server.get(
+            f"/api/moves?seat={mover}")["moves"])["move"]})
     answering = session.state.current_player
     page.select_option(f'select[data-seat="{answering}"]', "greedy")
     # It plays on for as long as its turn lasts (a set-up of several pieces).
