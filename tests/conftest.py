@@ -71,6 +71,14 @@ def built_once(tmp_path_factory, name: str, build) -> kit.BuildResult:
         return result
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _rulebooks_shared(tmp_path_factory):
+    """tests/rulebook_cases.py keeps the rulebooks it renders where every worker reads them."""
+    import rulebook_cases
+
+    rulebook_cases.SHARED = shared_folder(tmp_path_factory, "rulebooks")
+
+
 @pytest.fixture(scope="session")
 def kit_of(tmp_path_factory):
     """``kit_of(game, **options)`` -> BuildResult: a bundled game's kit with

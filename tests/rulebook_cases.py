@@ -4,10 +4,14 @@ variants and the example specs, in the kit options whose text differs
 
 from __future__ import annotations
 
+import hashlib
 import io
 import re
+from dataclasses import replace
 from functools import cache
+from pathlib import Path
 
+from filelock import FileLock
 from pypdf import PdfReader
 
 from printkit import SPECS_DIR, TEMPLATES_DIR, rulebook
@@ -63,10 +67,21 @@ def markdown(name: str, options: BuildOptions) -> str:
     return rulebook.render(load(name), options)
 
 
+# A folder every worker of the test run sees (set by tests/conftest.py):
+# each rulebook is rendered once a run, not once in every worker that reads it.
+SHARED: Path | None = None
+
+
 @cache
-def pdf(name: str, options: BuildOptions, paper: str = "letter") -> bytes:
-    from dataclasses import replace
-    return rulebook.render_pdf(load(name), replace(options, paper=paper))
+def pdf(name: str, options: BuildOptions, paper: str = "letter", reference: bool = False) -> bytes:
+    options = replace(options, paper=paper)
+    if SHARED is None:
+        return rulebook.render_pdf(load(name), options, reference=reference)
+    path = SHARED / (hashlib.sha256(repr((name, options, reference)).encode()).hexdigest()[:24] + ".pdf")
+    with FileLock(str(path) + ".lock"):
+        if not path.exists():
+            path.write_bytes(rulebook.render_pdf(load(name), options, reference=reference))
+        return path.read_bytes()
 
 
 def pages_text(data: bytes) -> list[str]:

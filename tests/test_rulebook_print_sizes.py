@@ -10,18 +10,18 @@ from __future__ import annotations
 
 import io
 import math
-from functools import lru_cache
 
 import pypdfium2 as pdfium
 import pytest
 from pypdf import PdfReader
 
-from printkit import TEMPLATES_DIR, kit, rulebook
+from printkit import TEMPLATES_DIR, kit
 from printkit import spec as specs
 from printkit.kit import BuildOptions
 from printkit.literal import restore
 from printkit.rulebook.pdf import BOTTOM, MARGIN
 from printkit.rulebook.templating import render_with_figures
+import rulebook_cases
 
 GAMES = sorted(p.name[: -len(".md.j2")] for p in TEMPLATES_DIR.glob("*.md.j2")
                if "-" not in p.name and p.name != "reference.md.j2")
@@ -36,9 +36,8 @@ LAM_CARD_TITLES = LAM_TITLES[1:] + ["...or spread north-east", "A Rock knocks tw
 LEAST_LINES = 4  # a page of fewer lines of text is a leftover, unless a drawing fills it
 
 
-@lru_cache(maxsize=None)
 def rendered(game: str, paper: str, reference: bool) -> bytes:
-    return rulebook.render_pdf(specs.load(game, check=False), BuildOptions(paper=paper), reference=reference)
+    return rulebook_cases.pdf(game, BuildOptions(), paper, reference)  # rendered once a run
 
 
 def printed_runs(data: bytes, baselines: bool = False) -> list[list[tuple[float, str]]]:
