@@ -170,7 +170,8 @@ def test_agents_answer_and_a_person_seat_has_none(table):
     legal = [m["move"] for m in client.get("/api/moves", params={"seat": 0}).json()["moves"]]
     answer = client.post("/api/agent", json={})
     assert answer.status_code == 200 and answer.json()["seat"] == 0
-    assert answer.json()["played"] in legal
+    record = next(r for r in reversed(session.done) if r.mover == 0)
+    assert record.seen[0] in legal and answer.json()["played"] == record.seen[-1]
     assert session.thinking is None
     # A person's seat plays by an agent only when one is named.
     if session.state.current_player > 0:
@@ -591,3 +592,26 @@ def test_without_no_browser_the_table_opens_in_the_browser(tmp_path):
     finally:
         server.send_signal(signal.SIGTERM)
         server.wait(timeout=30)
+
+
+@pytest.mark.parametrize("game", HIDDEN)
+def test_an_agents_answer_shows_only_what_every_seat_sees(game):
+    """Asking an agent to move gets its move as the table shows it to all:
+    Playground's set-up choice of a card's type, Tiles' face-hidden corner
+    stay hidden in the answer as in every other seat's move list."""
+    session = Session(game)
+    client = client_for(session)
+    seats = ["random"] * len(session.seats)
+    client.post("/api/seats", json={"seats": seats})
+    hidden = 0
+    for _ in range(30):
+        if session.state.is_terminal():
+            break
+        mover = session.state.current_player
+        answer = client.post("/api/agent", json={}).json()
+        record = next(r for r in reversed(session.done) if r.mover == mover)
+        assert answer["played"] == record.seen[-1]
+        others = [record.seen[p] for p in range(len(seats)) if p != mover]
+        assert all(answer["played"] == seen for seen in others)
+        hidden += answer["played"] != record.seen[mover]
+    assert hidden > 0  # some answer had something to hide

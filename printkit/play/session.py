@@ -325,8 +325,10 @@ class Session:
             if action is None or version != self.version:
                 self.version += 1
                 return None
-            text = self.state.action_to_string(action)
             self._apply(action)
+            # As the table shows it to everyone: whoever asked, the agent's
+            # hidden choices stay hidden (a face-hidden tile, a card's type).
+            text = self.done[-1].seen[-1]
             self.undone = []
             self._roll()
             self.version += 1
