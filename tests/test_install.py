@@ -267,6 +267,17 @@ def test_installed_printkit_lists_and_builds_every_game(installed):
     assert run("python", "-m", "printkit", "--version").stdout.strip() == f"printkit, version {printkit.__version__}"
 
 
+def test_installed_printkit_builds_a_game_of_ones_own_with_its_pictures(installed):
+    """The starter game: its SVG icon drawn by svglib, its cards' PNG images
+    by PDFium and Pillow, at the lowest versions pyproject.toml admits too."""
+    bin_dir, work, run = installed
+    assert run("printkit", "new", "duel").returncode == 0
+    built = run("printkit", "build", "duel/duel.yaml", "--out", "own", "--format", "pdf,png")
+    assert built.returncode == 0, built.stderr
+    assert not built.stderr, built.stderr  # no library's complaint either
+    assert len(list((work / "own" / "duel").glob("duel-card-*.png"))) == 24  # 12 cards, a front and a back each
+
+
 
 def test_the_docs_say_where_an_installed_printkit_keeps_the_specs_to_copy(installed):
     """"Your own spec" copies specs/mckinney.yaml: a folder a wheel's user does not have."""
