@@ -294,7 +294,8 @@ def create_app(session: Session, port: int, watch: bool = False) -> Starlette:
         from watchfiles import awatch
 
         path = Path(session.loaded.spec.path).resolve()
-        async for _ in awatch(path.parent, stop_event=stop, debounce=150, step=50,
+        # Only the spec's own folder, not the folders under it (a home folder's whole tree).
+        async for _ in awatch(path.parent, stop_event=stop, debounce=150, step=50, recursive=False,
                               watch_filter=lambda change, name: Path(name).resolve() == path):
             try:
                 await run_in_threadpool(session.reload)
