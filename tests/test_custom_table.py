@@ -105,3 +105,16 @@ def test_a_virtual_table_save_holds_every_piece(duel, tmp_path):
             if url]
     assert len(urls) >= 14  # a face per token and die, a deck's faces and back
     assert all((tmp_path / "duel" / "duel-tts" / url.rsplit("/", 1)[-1]).is_file() for url in urls)
+
+
+def test_printkit_play_opens_a_game_of_ones_own_as_a_sandbox(duel):
+    """docs/play.md: "A game without a rules engine (a spec of `game: custom`) opens as a sandbox"."""
+    from printkit.play.session import Session
+
+    session = Session(str(duel))
+    view = session.view(0)
+    assert view["sandbox"] is True
+    assert [(p["where"], p["count"]) for p in view["pieces"]] == [("deck", 12), ("stars", 12), ("die", 1)]
+    session.place(1, "deck")  # a pile moved onto another zone
+    assert session.view(0)["pieces"][1]["where"] == "deck"
+    assert session.moves(0)["moves"] == []
