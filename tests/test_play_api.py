@@ -615,3 +615,28 @@ def test_an_agents_answer_shows_only_what_every_seat_sees(game):
         assert all(answer["played"] == seen for seen in others)
         hidden += answer["played"] != record.seen[mover]
     assert hidden > 0  # some answer had something to hide
+
+
+def test_a_game_of_ones_own_reloads_when_a_file_beside_its_spec_is_saved(tmp_path):
+    """A designer's game reads its table of cards from a CSV beside the spec:
+    saving the CSV reloads the table as saving the spec does, and a kit
+    written under the folder (``output/``) does not."""
+    subprocess.run([sys.executable, "-m", "printkit", "new", "mine", "--dir", str(tmp_path)],
+                   check=True, capture_output=True)
+    folder = tmp_path / "mine"
+    session = Session(str(folder / "mine.yaml"))
+    assert session.game is None  # no rules: the sandbox
+    with client_for(session, watch=True) as client:
+        with client.websocket_connect(f"ws://127.0.0.1:{PORT}/api/events") as socket:
+            first = socket.receive_json()
+            import time
+
+            time.sleep(0.3)  # the watch starts with the app; a write before it would go unseen
+            (folder / "output").mkdir()
+            (folder / "output" / "ignored.svg").write_text("<svg/>")
+            time.sleep(0.6)  # past the watch's debounce: a reload would have happened by now
+            assert session.spec_version == first["spec_version"]
+            table = folder / "cards.csv"
+            table.write_text(table.read_text().replace("Scout,", "Spy,", 1))
+            pushed = socket.receive_json()
+            assert pushed["spec_version"] == first["spec_version"] + 1 and pushed["problem"] is None

@@ -131,6 +131,27 @@ class Sheets:
         return self.version == self._key()
 
 
+# What a spec may read beside it: its tables, pictures and rules file.
+READ_BESIDE = {".yaml", ".yml", ".csv", ".md", ".png", ".jpg", ".jpeg", ".svg"}
+
+
+def _reads_beside(spec_path: Path):
+    """A filter of the files a spec may read below its folder: not hidden
+    ones, and nothing under a kit folder printkit writes (``output/``), so a
+    build there does not reload the table it came from."""
+    folder = spec_path.parent
+
+    def read(name: str) -> bool:
+        file = Path(name)
+        try:
+            inside = file.relative_to(folder).parts
+        except ValueError:
+            return False
+        return (file.suffix.lower() in READ_BESIDE
+                and not any(part.startswith(".") or part == "output" for part in inside))
+    return read
+
+
 def create_app(session: Session, port: int, watch: bool = False) -> Starlette:
     """The table's app for ``session``, answering at 127.0.0.1:``port``;
     ``watch``: reload the table whenever the spec file is saved."""
@@ -294,9 +315,14 @@ def create_app(session: Session, port: int, watch: bool = False) -> Starlette:
         from watchfiles import awatch
 
         path = Path(session.loaded.spec.path).resolve()
-        # Only the spec's own folder, not the folders under it (a home folder's whole tree).
-        async for _ in awatch(path.parent, stop_event=stop, debounce=150, step=50, recursive=False,
-                              watch_filter=lambda change, name: Path(name).resolve() == path):
+        # A game without rules (a designer's own) reads its tables, pictures
+        # and rules from its folder and the folders under it, so an edit of
+        # any of them reloads; a spec of a game with rules reads nothing else,
+        # and its folder may be a home folder's whole tree: only the spec.
+        own = session.game is None
+        read = _reads_beside(path) if own else (lambda name: Path(name).resolve() == path)
+        async for _ in awatch(path.parent, stop_event=stop, debounce=150, step=50, recursive=own,
+                              watch_filter=lambda change, name: read(name)):
             try:
                 await run_in_threadpool(session.reload)
             except Exception as error:  # the watch outlives any one bad read
