@@ -134,6 +134,6 @@ def _die_face(entry: dict) -> str:
     for key in ("pips", "number", "text"):
         if key in entry:
             return str(entry[key])
-    if "icon" in entry:
-        return str(entry["icon"]).rsplit("/", 1)[-1].rsplit(".", 1)[0]
+    if "icon" in entry:  # its file's name in words: "value-null.svg" -> "value null"
+        return re.sub(r"[-_]+", " ", str(entry["icon"]).rsplit("/", 1)[-1].rsplit(".", 1)[0]).strip()
     return ""
