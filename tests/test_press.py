@@ -5,6 +5,7 @@ files that cut where the printer printed (measured on the rendered page)."""
 
 from __future__ import annotations
 
+import math
 import re
 import xml.etree.ElementTree as ET
 
@@ -251,16 +252,22 @@ def test_registration_marks_stand_where_silhouette_studio_looks(built, game):
     for number in _marked_sheets(game):
         page = reader.pages[number - 1]
         w, h = float(page.mediabox.width) / PT_PER_MM, float(page.mediabox.height) / PT_PER_MM
-        image, _ = render(result.kit_pdf, number - 1, dpi)
         inset, square, arm = sheets.REG_INSET, sheets.REG_SQUARE, sheets.REG_ARM
+        # The marks lie along the top edge and in the bottom-left corner: only
+        # those strips are rendered, on the whole page's grid of pixels.
+        top = max(2 + inset + square + 3, inset + arm + 3, inset + square + sheets.REG_CLEAR) + 2
+        image, _ = render(result.kit_pdf, number - 1, dpi, (0, h - top, w, h))
+        s = dpi / 25.4
+        below = math.floor((h - inset - arm - 5) * s) / s  # mm from the top to the corner strip, whole pixels
+        corner_strip, _ = render(result.kit_pdf, number - 1, dpi, (0, 0, inset + arm + 5, h - below))
         corner = _dark_box(image, dpi, 2, 2, 2 + inset + square + 3, 2 + inset + square + 3, h)
         assert corner == pytest.approx((inset, inset, inset + square, inset + square), abs=0.1)
         right = _dark_box(image, dpi, w - inset - arm - 3, 2, w - 2, inset + arm + 3, h)
         assert right == pytest.approx((w - inset - arm, inset, w - inset, inset + arm), abs=0.1)
-        left = _dark_box(image, dpi, 2, h - inset - arm - 3, inset + arm + 3, h - 2, h)
+        x0, y0, x1, y1 = _dark_box(corner_strip, dpi, 2, h - inset - arm - 3 - below, inset + arm + 3, h - 2 - below, h)
+        left = (x0, y0 + below, x1, y1 + below)
         assert left == pytest.approx((inset, h - inset - arm, inset + arm, h - inset), abs=0.1)
         # The marks' rows and columns carry no other ink (Studio would misread it).
-        s = dpi / 25.4
         band = image[int(2 * s):int((inset + square + sheets.REG_CLEAR - 0.5) * s),
                      int((inset + square + 1) * s):int((w - inset - arm - 1) * s)]
         assert band.min() > 200, f"{game} sheet {number}: ink beside the marks"
