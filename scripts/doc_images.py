@@ -55,8 +55,18 @@ def render(pdf: Path, words: str):
     document = pdfium.PdfDocument(str(pdf))
     try:
         for page in document:
-            if words in " ".join(page.get_textpage().get_text_range().split()):
-                return page.render(scale=DPI / 72).to_pil().convert("RGB")
+            # Each closed before what it came from: PDFium 4.0 crashes on a
+            # page or text page left open after its document.
+            text = page.get_textpage()
+            found = words in " ".join(text.get_text_range().split())
+            text.close()
+            if found:
+                bitmap = page.render(scale=DPI / 72)
+                image = bitmap.to_pil().convert("RGB")
+                bitmap.close()
+                page.close()
+                return image
+            page.close()
         raise LookupError(f"no page of {pdf.name} says {words!r}: change IMAGES in scripts/doc_images.py")
     finally:
         document.close()

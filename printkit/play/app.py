@@ -114,7 +114,12 @@ class Sheets:
                 pdf = pdfium.PdfDocument(path.read_bytes())
                 pages = []
                 for page in pdf:
-                    image = page.render(scale=SHEET_DPI / 72).to_pil().convert("RGB")
+                    bitmap = page.render(scale=SHEET_DPI / 72)
+                    image = bitmap.to_pil().convert("RGB")
+                    # Each closed before what it came from: PDFium 4.0 crashes
+                    # on a page left open after its document.
+                    bitmap.close()
+                    page.close()
                     out = io.BytesIO()
                     image.save(out, format="PNG")
                     pages.append(out.getvalue())
