@@ -27,8 +27,14 @@ def _box(points):
     return [(min(xs), min(ys)), (max(xs), min(ys)), (max(xs), max(ys)), (min(xs), max(ys))]
 
 
-def _laid_with_art(game, paper, extra, monkeypatch):
-    """The kit's sheets and what the game's ``cover`` drew: (width, height, items)."""
+_COVERS: dict = {}  # (game, paper, options) -> the cover sheet and its art, for both tests below
+
+
+def _laid_with_art(game, paper, extra):
+    """The kit's cover sheet and what the game's ``cover`` drew: (width, height, items)."""
+    key = (game, paper, tuple(sorted(extra.items())))
+    if key in _COVERS:
+        return _COVERS[key]
     loaded = specs.load(game)
     options = kit.resolve_options(loaded, kit.BuildOptions(paper=paper, **extra))
     module = games.stage(game, "parts")
@@ -40,16 +46,17 @@ def _laid_with_art(game, paper, extra, monkeypatch):
         drawn.append((width, height, items))
         return items
 
-    monkeypatch.setattr(module, "cover", cover)
-    laid = sheets.impose(loaded, module.parts(loaded, options), options, module)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(module, "cover", cover)
+        laid = sheets.impose(loaded, module.parts(loaded, options), options, module)
     (art,) = drawn
-    return laid, art
+    _COVERS[key] = laid[0], art
+    return _COVERS[key]
 
 
 @pytest.mark.parametrize("game,paper,extra", CASES)
-def test_every_step_fits_the_free_area_clear_of_drawings_and_the_box_label(game, paper, extra, monkeypatch):
-    laid, (width, height, items) = _laid_with_art(game, paper, extra, monkeypatch)
-    cover = laid[0]
+def test_every_step_fits_the_free_area_clear_of_drawings_and_the_box_label(game, paper, extra):
+    cover, (width, height, items) = _laid_with_art(game, paper, extra)
     texts = [t for t in items if isinstance(t, Text)]
     numbers = [t.text for t in texts if t.bold and re.fullmatch(r"\d+\.", t.text)]
     assert numbers == [f"{n}." for n in range(1, STEPS[game] + 1)]
@@ -68,9 +75,8 @@ def test_every_step_fits_the_free_area_clear_of_drawings_and_the_box_label(game,
 
 
 @pytest.mark.parametrize("game,paper,extra", [c for c in CASES if c[0] != "phoenix"])
-def test_cover_words_stay_on_the_page_and_off_each_other(game, paper, extra, monkeypatch):
-    laid, _ = _laid_with_art(game, paper, extra, monkeypatch)
-    cover = laid[0]
+def test_cover_words_stay_on_the_page_and_off_each_other(game, paper, extra):
+    cover, _ = _laid_with_art(game, paper, extra)
     margin = cover.paper.margin
     texts = [t for t in cover.print_items() if isinstance(t, Text) and t.text.strip()]
     for t in texts:
