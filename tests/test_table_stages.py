@@ -592,3 +592,20 @@ MENU = {"playground": lambda moves: len(moves) <= 3 and all(m in "RPS" for m in 
 CONSERVED = {"playground": _playground_conserved, "mckinney": _mckinney_conserved, "lam": _lam_conserved,
              "phoenix": _phoenix_conserved, "tiles": _tiles_conserved}
 MOVER = {"playground": _playground_mover, "mckinney": _mckinney_mover, "lam": _lam_mover, "phoenix": _phoenix_mover, "tiles": _tiles_mover}
+
+
+@pytest.mark.parametrize("count", [2, 3, 4])
+def test_phoenix_board_has_the_places_of_the_seated_colours_only(count):
+    """A 2-player board shows no hand or Ashes of the colours left out, and a
+    colour's places keep their names (its place in the spec's colours) at
+    every player count: "2": [Red, Blue], "4": [Red, Blue, Pink, Green]."""
+    sp = spec.load("phoenix")
+    board = table.stage("phoenix").board(sp, BuildOptions(colors=count))
+    colours = [c["name"] for c in sp["colors"]]
+    seated = sp["seating"][str(count)]
+    own = [z for z in board.zones if z.name.startswith(("hand-", "ashes-"))]
+    assert len(own) == 6 * count  # a hand and an Ashes of each of three types, per seated colour
+    for zone in own:
+        colour = colours[int(zone.name.split("-")[1])]
+        assert colour in seated and zone.owner == seated.index(colour) and zone.label.startswith(colour)
+    assert {z.name for z in board.zones if z.owner is None} == {"dice", "turn-counter", "done"}

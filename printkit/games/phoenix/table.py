@@ -6,12 +6,14 @@ the position puts them, the hands, the Ashes, the dice and the turn counter.
 - Cells: the squares by their notation names, ``x,y`` (``1,1`` at the lower
   left, X along the bottom as the black die gives it, Y up the side).
 - Zones, per colour c (its place in the spec's ``colors``, 0 for the first,
-  so that one board serves every player count): ``hand-c-rock``
-  (``-paper``, ``-scissors``), the Birds of that type still to enter, and
-  ``ashes-c-rock`` (...), those in the Ashes; a zone's ``owner`` is the
-  player that colour is in the seating of ``options.colors`` players (else
-  the spec's ``default_players``, four for the Team variant), None where it
-  does not play. Shared: ``dice`` (the black and the white die),
+  so that a colour's zones keep their names at every player count):
+  ``hand-c-rock`` (``-paper``, ``-scissors``), the Birds of that type still
+  to enter, and ``ashes-c-rock`` (...), those in the Ashes. A board of
+  ``options.colors`` players (four for the Team variant) has the zones of
+  the colours seated at that count only, each ``owner`` the player that
+  colour is; a board made without a player count has every colour's zones,
+  their owners as the spec's ``default_players`` seat them (None for a
+  colour that does not play then). Shared: ``dice`` (the black and the white die),
   ``turn-counter`` (its marker) and ``done`` (``stop``).
 - Pieces: "Rock Bird", "Paper Bird", "Scissors Bird" (``kind`` "bird"), a
   hand's or the Ashes' Birds of one type as one stack; the dice, "Black die"
@@ -39,10 +41,11 @@ from .rules import ENTER_BASE, OUTCOME_BASE, ROLL_ACTION, STEP, STOP, TYPES
 BIRDS = {t: f"{t.capitalize()} Bird" for t in TYPES}
 
 
-def _players(spec, options) -> int:
+def _players(spec, options) -> int | None:
+    """The player count the board is made for; None when none is given."""
     if getattr(options, "colors", None):
         return options.colors
-    return 4 if getattr(options, "variant", None) == "team" else spec["default_players"]
+    return 4 if getattr(options, "variant", None) == "team" else None
 
 
 def board(spec, options=None) -> Board:
@@ -53,11 +56,14 @@ def board(spec, options=None) -> Board:
     b = spec["board"]
     cells = tuple(square_cell(f"{x},{y}", x0 + (x - 1) * sq, y0 + (y - 1) * sq, sq)
                   for y in range(1, b["rows"] + 1) for x in range(1, b["columns"] + 1))
-    seated = list(spec["seating"][str(_players(spec, options))])
+    count = _players(spec, options)
+    seated = list(spec["seating"][str(count or spec["default_players"])])
     zones = []
     for c, colour in enumerate(spec["colors"]):
         name = colour["name"]
         owner = seated.index(name) if name in seated else None
+        if owner is None and count is not None:  # a colour no one plays at this count: no places
+            continue
         zones += [Zone(f"hand-{c}-{t}", f"{name}'s {BIRDS[t]}s still to enter", owner) for t in TYPES]
         zones += [Zone(f"ashes-{c}-{t}", f"{name}'s {BIRDS[t]}s in the Ashes", owner) for t in TYPES]
     zones += [Zone("dice", "The dice"), Zone("turn-counter", "The Turn counter"), Zone("done", "Stop")]
