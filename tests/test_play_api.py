@@ -40,6 +40,12 @@ def table(request):
     return session, client_for(session)
 
 
+def _solo(session) -> list[str]:
+    """One person against agents: the save is that person's (a game with
+    hidden information keeps it from a table several people share)."""
+    return ["person"] + ["random"] * (len(session.seats) - 1)
+
+
 def _person_move(client, session):
     """The seat to move and a legal move of it, read from the API."""
     seat = session.state.current_player
@@ -81,7 +87,7 @@ def test_moves_touch_known_cells_and_play_by_notation(table):
 
 def test_illegal_move_is_refused_and_nothing_changes(table):
     session, client = table
-    client.post("/api/new", json={"seats": ["person"] * len(session.seats)})
+    client.post("/api/new", json={"seats": _solo(session)})
     seat = session.state.current_player
     saved = client.get("/api/save").text
     view = client.get("/api/position", params={"seat": seat}).json()
@@ -102,7 +108,7 @@ def test_illegal_move_is_refused_and_nothing_changes(table):
 
 def test_undo_and_redo_give_back_exact_positions(table):
     session, client = table
-    client.post("/api/new", json={"seats": ["person"] * len(session.seats)})
+    client.post("/api/new", json={"seats": _solo(session)})
     rng = random.Random(7)
     positions = [client.get("/api/save").json()]
     for _ in range(8):
@@ -124,7 +130,7 @@ def test_undo_and_redo_give_back_exact_positions(table):
 
 def test_save_and_load_round_trip(table, tmp_path):
     session, client = table
-    client.post("/api/new", json={"seats": ["person"] * len(session.seats)})
+    client.post("/api/new", json={"seats": _solo(session)})
     rng = random.Random(3)
     for _ in range(5):
         seat, moves = _person_move(client, session)
@@ -148,6 +154,7 @@ def test_save_and_load_round_trip(table, tmp_path):
 
 def test_a_malformed_position_is_refused_at_its_line(table):
     session, client = table
+    client.post("/api/new", json={"seats": _solo(session)})
     saved = client.get("/api/save").text
     answer = client.post("/api/load", content=b'{\n "game": \n}')
     assert answer.status_code == 400
@@ -640,3 +647,43 @@ def test_a_game_of_ones_own_reloads_when_a_file_beside_its_spec_is_saved(tmp_pat
             table.write_text(table.read_text().replace("Scout,", "Spy,", 1))
             pushed = socket.receive_json()
             assert pushed["spec_version"] == first["spec_version"] + 1 and pushed["problem"] is None
+
+
+@pytest.mark.parametrize("game", HIDDEN)
+def test_a_save_keeps_what_is_hidden_from_the_people_at_the_table(game):
+    """The saved position is the whole game, hidden parts too. Hot-seat, it
+    is refused (409, saying why) until the game is over; one person against
+    agents keeps it, and another seat asking for it is refused."""
+    from printkit.playout import choose
+
+    session = Session(game)
+    client = client_for(session)
+    n = len(session.seats)
+    client.post("/api/new", json={"seats": ["person"] * n})
+    for params in ({}, {"seat": 0}, {"seat": 1}):
+        refused = client.get("/api/save", params=params)
+        assert refused.status_code == 409 and "once the game is over" in refused.json()["error"], params
+    assert client.get("/api/game").json()["save_refused"] == refused.json()["error"]
+    # Seat 1 alone against agents: the save is that person's, not seat 0's.
+    client.post("/api/seats", json={"seats": ["random", "person"] + ["random"] * (n - 2)})
+    assert client.get("/api/game").json()["save_refused"] is None
+    assert client.get("/api/save").json() == session.state.to_json()
+    assert client.get("/api/save", params={"seat": 1}).json() == session.state.to_json()
+    other = client.get("/api/save", params={"seat": 0})
+    assert other.status_code == 403 and "may not see" in other.json()["error"]
+    # Over, nothing is hidden any more: hot-seat gets it.
+    client.post("/api/seats", json={"seats": ["person"] * n})
+    rng = random.Random(5)
+    with session.lock:
+        while not session.state.is_terminal():
+            session._apply(choose(session.state, rng))
+    for params in ({}, {"seat": 0}):
+        assert client.get("/api/save", params=params).json() == session.state.to_json()
+
+
+def test_a_game_without_hidden_information_is_saved_by_anyone_at_the_table():
+    session = Session(GAMES[0])
+    assert session.game.perfect_information
+    client = client_for(session)
+    for params in ({}, {"seat": 1}):
+        assert client.get("/api/save", params=params).json() == session.state.to_json()

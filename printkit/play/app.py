@@ -235,7 +235,11 @@ def create_app(session: Session, port: int, watch: bool = False) -> Starlette:
         return {"version": session.version}
 
     async def save(request):
-        text = json.dumps(session.save(), indent=1, sort_keys=True) + "\n"
+        # A seat may say who asks (the page does): a seat that may not see
+        # everything is refused what the position hides from it.
+        asked = request.query_params.get("seat")
+        text = json.dumps(session.save(None if asked is None else _seat_of(request)), indent=1,
+                          sort_keys=True) + "\n"
         name = f"{session.loaded.spec.id}-position.json"
         return Response(text, media_type="application/json",
                         headers={"Content-Disposition": f'attachment; filename="{name}"'})

@@ -225,13 +225,40 @@ class Session:
             self._roll()
             self.version += 1
 
-    def save(self) -> dict:
+    def save(self, seat: int | None = None) -> dict:
         """The position as ``apply`` prints it: everything, hidden parts too
-        (a saved position is the whole game, to go on with later)."""
+        (a saved position is the whole game, to go on with later). Refused
+        where it would show someone what the rules hide from them
+        (``save_refusal``); ``seat``: the seat asking, if a seat asks."""
         with self.lock:
             if self.game is None:
                 raise Refused("this game has no rules engine: a sandbox has no position to save")
+            refusal = self.save_refusal(seat)
+            if refusal is not None:
+                raise refusal
             return self.state.to_json()
+
+    def save_refusal(self, seat: int | None = None) -> Refused | None:
+        """Why the whole position may not be given now, or None. A game with
+        hidden information keeps it from whoever sits at the table: while
+        two or more people share it (hot-seat) no one gets the save until the
+        game is over; one person against agents keeps it (the agents read
+        nothing), but another seat asking for it is refused."""
+        with self.lock:
+            if self.game is None or self.game.perfect_information or self.state.is_terminal():
+                return None
+            people = [p for p, kind in enumerate(self.seats) if kind == "person"]
+            if len(people) > 1:
+                return Refused(f"{' and '.join(self._name(p) for p in people)} share this table, and the "
+                               "position holds what each may not see: it can be saved once the game is over "
+                               "(or with one person against agents)", 409)
+            if seat is not None:
+                seat = self._seat(seat)
+                if seat not in people:
+                    owner = f"{self._name(people[0])}'s" if people else "no seat's"
+                    return Refused(f"the position holds what {self._name(seat)} may not see: "
+                                   f"it is {owner} to save", 403)
+            return None
 
     def set_seats(self, seats) -> None:
         with self.lock:
@@ -409,12 +436,14 @@ class Session:
             spec = self.loaded.spec
             variants = [v for v in (spec.get("variants") or {}) if v != "default"]
             count = len(self.seats)
+            refused = self.save_refusal() if self.game is not None else None
             return {"game": spec.game, "id": spec.id, "title": spec.get("title", spec.id),
                     "spec": specs.display_path(spec.path), "sandbox": self.game is None,
                     "players": self.names(), "seats": list(self.seats), "seat_kinds": list(SEATS),
                     "variant": getattr(self.game, "variant", None) if self.game else None,
                     "variants": variants, "colours": self.colours(),
                     "hidden_information": bool(self.game and not self.game.perfect_information),
+                    "save_refused": refused and str(refused),
                     "player_counts": _player_counts(spec, count), "version": self.version,
                     "spec_version": self.spec_version,
                     "problem": self.problem}

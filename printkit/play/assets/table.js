@@ -375,7 +375,11 @@ function drawStatus() {
   $("undo").disabled = !view.can_undo;
   $("redo").disabled = !view.can_redo;
   $("roll").hidden = !info.sandbox;
-  $("save").hidden = info.sandbox;
+  const save = $("save");
+  save.hidden = info.sandbox;
+  save.href = `/api/save?seat=${ui.viewer}`;
+  save.title = info.save_refused || "";
+  save.classList.toggle("refused", !!info.save_refused);
   document.querySelector("label.file").hidden = info.sandbox;
 }
 
@@ -469,6 +473,10 @@ $("redo").addEventListener("click", async () => {
 $("roll").addEventListener("click", async () => {
   try { await post("/api/roll"); } catch (error) { showError(error); }
   await refresh();
+});
+$("save").addEventListener("click", (event) => {
+  // The position holds what someone at the table may not see: said, not downloaded.
+  if (ui.info && ui.info.save_refused) { event.preventDefault(); showError(ui.info.save_refused); }
 });
 $("reveal").addEventListener("click", () => { ui.revealed = true; refresh(); });
 $("load").addEventListener("change", async (event) => {
