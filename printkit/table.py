@@ -33,6 +33,14 @@ places of each player's colour after the colour (its seat), not after the
 player's number, so that a board made without ``options.colors`` (the
 spec's most players) holds the zones of every player count.
 
+A piece printed among others on one part (a sheet of tiles, each at one
+of its ``Part.faces``) is drawn from its own face: ``Piece.meta["face"]``
+is ``{"index": i, "turn": degrees}``, the ``i``-th face (in ``Part.faces``
+order, over the parts of the piece's ``kind`` in the kit's order) cut out
+of its part as a virtual table cuts it, turned counter-clockwise by a
+multiple of 90 degrees (a tile laid another way round than it is printed).
+A ``hidden`` piece has no ``face``: which face it shows may be what is hidden.
+
 A legal move is played by clicking its ``touches`` in order. Several moves
 may touch the same places (a type chosen at set-up, a choice made after the
 target is reached): a table then offers their notations in a small menu.

@@ -687,3 +687,47 @@ def test_a_game_without_hidden_information_is_saved_by_anyone_at_the_table():
     client = client_for(session)
     for params in ({}, {"seat": 1}):
         assert client.get("/api/save", params=params).json() == session.state.to_json()
+
+
+@pytest.mark.skipif("tiles" not in GAMES, reason="Tiles has no table stage")
+def test_a_laid_tile_is_drawn_as_printed_turned_as_it_lies():
+    """Each tile the seat may see is the printed tile (its size, half black
+    cut on the diagonal), turned so the black half lies in the corner the
+    position gives; a face-hidden tile shows neither its face nor its turn."""
+    import xml.etree.ElementTree as ET
+
+    session = Session("tiles")
+    client = client_for(session)
+    size = session.loaded.spec["tiles"]["size_mm"]
+    black = session.loaded.spec["colors"]["black"]
+    corners = {}
+    # Turn 1 Black then White, turn 2 Black then White, turn 3 White first, face-hidden.
+    for move in ("0,0 ul", "1,0 lr", "2,0 ll", "1,1 ur", "0,1 lr"):
+        seat = session.state.current_player
+        assert client.post("/api/move", json={"seat": seat, "move": move}).status_code == 200
+        place, corner = move.split()
+        corners[place] = corner
+    seen = 0
+    for seat in (0, 1):
+        pieces = [p for p in client.get("/api/position", params={"seat": seat}).json()["pieces"]
+                  if p["where"] != "supply"]
+        for piece in pieces:
+            if piece["hidden"]:  # White's face-hidden tile of turn 3, to Black
+                assert (seat, piece["where"]) == (0, "0,1")
+                assert piece["art"].endswith("|back") and "face" not in piece["meta"]
+                assert client.get("/api/art", params={"key": piece["art"]}).status_code == 404
+                continue
+            art = client.get("/api/art", params={"key": piece["art"]}).json()
+            assert (art["width"], art["height"]) == (size, size)
+            svg = ET.fromstring(art["svg"])
+            fills = [e for e in svg.iter() if e.get("fill") == black and e.tag.endswith("path")]
+            assert len(fills) == 1  # one black half
+            points = [tuple(map(float, xy.split(","))) for xy in re.findall(r"[-\d.]+,[-\d.]+", fills[0].get("d"))]
+            xs, ys = [p[0] for p in points], [p[1] for p in points]
+            assert sorted(set(xs)) == pytest.approx([0, size]) and sorted(set(ys)) == pytest.approx([0, size])
+            # The black triangle's centre lies in its corner (SVG's y runs down).
+            cx, cy = sum(xs[:3]) / 3, sum(ys[:3]) / 3
+            want = corners[piece["where"]]
+            assert ("l" if cx < size / 2 else "r", "u" if cy < size / 2 else "l") == (want[1], want[0]), piece
+            seen += 1
+    assert seen == 9  # four tiles to Black, five to White

@@ -527,8 +527,9 @@ def _tiles_conserved(sp, state, viewer, shown):
     assert [p.where for p in laid] == [f"{x},{y}" for x, y, _ in state.played]
     hidden = [p for p in laid if p.hidden]
     secret = state.pending is not None and viewer is not None and viewer != state.first_mover()
-    assert len(hidden) == secret and all(p.label == "" for p in hidden)
-    assert [p.label for p in laid if not p.hidden] == [t[2] for t in state.to_json()["tiles"]][:len(laid) - secret]
+    assert len(hidden) == secret and all("corner" not in p.meta and "face" not in p.meta for p in hidden)
+    assert [p.meta["corner"] for p in laid if not p.hidden] == \
+        [t[2] for t in state.to_json()["tiles"]][:len(laid) - secret]
 
 
 def _tiles_mover(sp, state, action, clicks, everything):
@@ -546,12 +547,13 @@ def test_tiles_first_turn_is_laid_hidden_then_shown():
     choices = {state.action_to_string(a): stage.touches(sp, state, a) for a in state.legal_actions()}
     assert choices == {f"0,0 {c}": ("supply", "0,0") for c in ("ll", "lr", "ul", "ur")}
     state.apply(state.string_to_action("0,0 ul"))
-    assert [(p.where, p.hidden, p.label) for p in stage.pieces(sp, state, 1) if p.where != "supply"] == \
-        [("0,0", True, "")]
-    assert [(p.where, p.label) for p in stage.pieces(sp, state, 0) if p.where != "supply"] == [("0,0", "ul")]
+    assert [(p.where, p.hidden, p.meta.get("corner")) for p in stage.pieces(sp, state, 1)
+            if p.where != "supply"] == [("0,0", True, None)]
+    assert [(p.where, p.meta["corner"]) for p in stage.pieces(sp, state, 0) if p.where != "supply"] == \
+        [("0,0", "ul")]
     state.apply(state.string_to_action("1,0 lr"))
     shown = stage.pieces(sp, state, 1)
-    assert [(p.where, p.label, p.meta["player"]) for p in shown if p.where != "supply"] == \
+    assert [(p.where, p.meta["corner"], p.meta["player"]) for p in shown if p.where != "supply"] == \
         [("0,0", "ul", 0), ("1,0", "lr", 1)]
     assert [p.count for p in shown if p.where == "supply"] == [sp["tiles"]["count"] - 2]
     cells = {c.name: c for c in board.cells}

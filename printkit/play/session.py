@@ -525,16 +525,23 @@ class Session:
     # --- the pieces as the kit prints them -------------------------------------
     def _art_key(self, piece: dict) -> str:
         side = "back" if piece["hidden"] else piece["name"]
-        return f"{piece['kind']}|{'' if piece['owner'] is None else piece['owner']}|{side}"
+        key = f"{piece['kind']}|{'' if piece['owner'] is None else piece['owner']}|{side}"
+        face = (piece.get("meta") or {}).get("face")
+        if face and not piece["hidden"]:  # a hidden piece's face may be what is hidden
+            key += f"|{int(face['index'])}|{int(face.get('turn', 0)) % 360}"
+        return key
 
     def art(self, key: str) -> dict | None:
         """The printed art of the part behind an art key: {svg, width, height}, or None."""
         with self.lock:
             kind, _, rest = key.partition("|")
-            owner, _, side = rest.partition("|")
+            owner, _, rest = rest.partition("|")
+            side, _, face = rest.partition("|")
             candidates = [p for p in self.loaded.parts if p.kind == kind]
             if not candidates:
                 return None
+            if face:
+                return _face_art(candidates, face)
             if owner:
                 names = self.names()
                 colour = names[int(owner)].split(" (")[0] if owner.isdecimal() and int(owner) < len(names) else ""
@@ -599,6 +606,33 @@ class Session:
         self.sandbox_done.append(copy.deepcopy(self.sandbox))
         self.sandbox = self.sandbox_undone.pop()
         self.version += 1
+
+
+def _face_art(parts, face: str) -> dict | None:
+    """The art of one face ("index|turn", ``printkit.table``) of the parts:
+    cut out as a virtual table cuts it, on its paper inside its cut line,
+    turned counter-clockwise by ``turn`` degrees."""
+    from ..parts.core import CUT, Fill, Line, rect, transform
+    from ..writers.tts import face_of
+
+    index, _, turn = face.partition("|")
+    if not (index.isdecimal() and turn.isdecimal() and int(turn) % 90 == 0):
+        return None
+    rects = [(part, where) for part in parts for _, side, where in part.faces
+             if side != "back" and where is not None]
+    if int(index) >= len(rects):
+        return None
+    part, where = rects[int(index)]
+    cut = face_of(part.items, where)
+    w, h = cut.width, cut.height
+    items = [Fill(rect(0.0, 0.0, w, h), "#FFFFFF"), *cut.items, Line(rect(0.0, 0.0, w, h), role=CUT, closed=True)]
+    turns = int(turn) // 90 % 4
+    # Turned about the origin, then moved back into the frame of the turned face.
+    shift = {0: (0.0, 0.0), 1: (h, 0.0), 2: (w, h), 3: (0.0, w)}[turns]
+    items = [transform(i, rotate=90 * turns, dx=shift[0], dy=shift[1]) for i in items]
+    if turns % 2:
+        w, h = h, w
+    return {"svg": artsvg.document(items, w, h), "width": w, "height": h}
 
 
 def _piece_json(piece: dict, art: str) -> dict:

@@ -12,11 +12,14 @@ shows the part of it the tiles and their neighbours take.
 
 - Zones: ``supply``, the tiles not yet laid.
 - Pieces: each "Tile" (``kind`` "tiles", the sheets that print them; no
-  owner, as every tile carries both colours) on its place, its ``label``
-  the corner its black half lies in (``ll``, ``lr``, ``ul``, ``ur``, as the
-  notation writes it), ``meta["player"]`` who laid it and ``meta["turn"]``
-  on which turn. A tile laid face-hidden that the viewer may not see yet
-  (``player`` given) is ``hidden``: where it lies shows, its corner not.
+  owner, as every tile carries both colours) on its place,
+  ``meta["corner"]`` the corner its black half lies in (``ll``, ``lr``,
+  ``ul``, ``ur``, as the notation writes it), ``meta["face"]`` the printed
+  tile turned to lie that way (the first tile of the sheets, a quarter turn
+  at a time: ``printkit.table``), ``meta["player"]`` who laid it and
+  ``meta["turn"]`` on which turn; no ``label``, as the art shows the corner.
+  A tile laid face-hidden that the viewer may not see yet (``player``
+  given) is ``hidden``: where it lies shows, its corner and face not.
 - Touches: a tile is laid by clicking the supply, then its place; the four
   corners it may lie in share those clicks, and the table offers them as a
   menu of their notations (``3,4 ll`` .. ``3,4 ur``).
@@ -26,7 +29,12 @@ from __future__ import annotations
 
 from ...parts.core import INK, Line, Text, rect
 from ...table import Board, Piece, Zone, square_cell
+from .parts import LL, LR, UL, UR, grid_orientation
 from .rules import FIRST_CELLS, decode
+from .shapes import CODES
+
+# The black corner a quarter turn counter-clockwise takes to the next.
+_TURNING = (LL, LR, UR, UL)
 
 FAINT = "#D0D0D0"
 
@@ -76,11 +84,20 @@ def pieces(spec, state, player: int | None) -> list[Piece]:
         turn = k // 2 + 1
         first = 0 if turn == 1 or turn % 2 == 0 else 1  # Black first on turn 1 and even turns
         laid_by = first if k % 2 == 0 else 1 - first
-        out.append(Piece("Tile", f"{x},{y}", None, "tiles", label=corner or "", hidden=corner is None,
-                         meta={"player": laid_by, "turn": turn}))
+        meta = {"player": laid_by, "turn": turn}
+        if corner is not None:
+            meta |= {"corner": corner, "face": _face(CODES.index(corner))}
+        out.append(Piece("Tile", f"{x},{y}", None, "tiles", hidden=corner is None, meta=meta))
     if view["supply"]:
         out.append(Piece("Tile", "supply", None, "tiles", count=view["supply"], label=str(view["supply"])))
     return out
+
+
+def _face(orientation: int) -> dict:
+    """The sheets' first tile, turned so its black half lies in ``orientation``'s corner."""
+    printed = grid_orientation(0, 0)
+    turns = (_TURNING.index(orientation) - _TURNING.index(printed)) % 4
+    return {"index": 0, "turn": 90 * turns}
 
 
 def touches(spec, state, action: int) -> tuple[str, ...]:

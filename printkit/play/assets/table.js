@@ -118,7 +118,8 @@ async function drawPieces() {
   const arts = await Promise.all(view.pieces.map((p) => artFor(p.art)));
   layer.replaceChildren();
   document.querySelectorAll(".zone .pieces").forEach((z) => z.replaceChildren());
-  const perCell = new Map();
+  const perCell = new Map(), onCell = new Map();
+  view.pieces.forEach((p) => onCell.set(p.where, (onCell.get(p.where) || 0) + 1));
   view.pieces.forEach((piece, index) => {
     const art = arts[index];
     const node = artNode(art, piece);
@@ -128,10 +129,15 @@ async function drawPieces() {
     if (box || at) {
       const k = perCell.get(piece.where) || 0;
       perCell.set(piece.where, k + 1);
-      const side = box ? Math.min(box.w, box.h) * 0.84 : 18;
+      // A piece cut from its sheet (a tile) covers its cell as it is laid;
+      // any other stands inside it, a stack stepping up within the cell.
+      const n = box ? onCell.get(piece.where) : 1;
+      const room = box ? Math.min(box.w, box.h) * (piece.meta && piece.meta.face ? 1 : 0.84) : 18;
+      const side = room / (1 + (n - 1) * 0.12), step = (n > 1 ? side * 0.12 : 0);
       let w = side, h = side;
       if (art) { const s = side / Math.max(art.width, art.height); w = art.width * s; h = art.height * s; }
-      const cx = (at ? at[0] : box.cx) + k * side * 0.12, cy = flip(at ? at[1] : box.cy) - k * side * 0.12;
+      const shift = (k - (n - 1) / 2) * step;
+      const cx = (at ? at[0] : box.cx) + shift, cy = flip(at ? at[1] : box.cy) - shift;
       const g = el("g", {class: "piece", "data-piece": index, "data-where": piece.where,
                          "data-name": piece.name}, layer);
       node.setAttribute("x", cx - w / 2); node.setAttribute("y", cy - h / 2);
