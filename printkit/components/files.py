@@ -65,3 +65,16 @@ def read(folder: Path, name: str, most_bytes: int, what: str = "file") -> tuple[
     if len(data) > most_bytes:
         raise Refused(f"{what} {name!r} is over {most_bytes:,} bytes, the most a {what} may be")
     return path, data
+
+
+def utf8_text(data: bytes, shown: str, save_as: str) -> str:
+    """A text file's bytes as text, or a problem at the line of the first
+    byte that is not UTF-8 (``save_as``: what to save it as, "UTF-8 CSV")."""
+    from ..errors import Problem, SpecError
+
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        raise SpecError([Problem(shown, line, None, f"not UTF-8 text (byte 0x{data[exc.start]:02x}); "
+                                 f"save the {save_as}")]) from None

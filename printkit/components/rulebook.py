@@ -24,7 +24,7 @@ from ..literal import as_written
 from ..parts.core import Part, fitted_image
 from ..sheets import plural
 from ..spec import display_path
-from .files import Refused, read
+from .files import Refused, read, utf8_text
 
 MAX_BYTES = 200_000
 PICTURE = re.compile(r"^\s{0,3}!\[(?P<caption>[^\]]*)\]\(\s*<?(?P<target>[^)\s>]+)>?\s*\)\s*$")
@@ -45,13 +45,7 @@ def _source(spec):
     except Refused as why:
         raise SpecError([spec.problem(("rules",), f"rules: {why}")]) from None
     shown = display_path(path)
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        line = data.count(b"\n", 0, exc.start) + 1
-        raise SpecError([Problem(shown, line, None, f"not UTF-8 text (byte 0x{data[exc.start]:02x}); "
-                                 "save the rules as UTF-8")]) from None
-    return shown, text
+    return shown, utf8_text(data, shown, "rules as UTF-8")
 
 
 def pictures(spec) -> list[tuple[int, str, str]]:

@@ -28,8 +28,8 @@ every side, is refused at the board's cell size (``printkit.footprint``).
 from __future__ import annotations
 
 from ..errors import SpecError
-from ..parts.core import ASCENT, CUT, CUT_CLEAR, DESCENT, MIN_TEXT_PT, PT, Fill, Line, Part, Text, rect, tab_label
-from ..parts.nets import standup_net
+from ..parts.core import ASCENT, CUT_CLEAR, DESCENT, MIN_TEXT_PT, PT, Fill, Part, Text, rect, tab_label
+from ..parts.nets import slit_ridge, standup_net
 from ..writers.fonts import fit_size, text_width_mm
 
 TYPES = ("standups",)
@@ -111,17 +111,7 @@ def standup(component: dict, ctx, piece: dict, keys: tuple, name: str) -> Part:
     if "slit" in s:
         # The ridge is slit for the card; the fold keeps its ends.
         ridge = s["glue_tab_mm"] + s["base_mm"] + s["face_mm"]
-        a, b = (width - s["slit"]) / 2, (width + s["slit"]) / 2
-        kept = []
-        for item in items:
-            if isinstance(item, Line) and item.role != CUT and len(item.points) == 2 and \
-                    all(abs(y - ridge) < 1e-9 for _, y in item.points):
-                kept += [Line(((0.0, ridge), (a, ridge)), role=item.role),
-                         Line(((b, ridge), (width, ridge)), role=item.role)]
-            else:
-                kept.append(item)
-        kept.append(Line(((a, ridge), (b, ridge)), role=CUT))
-        items = kept
+        items, _, _ = slit_ridge(items, width, ridge, s["slit"])
     part = Part(name, width, height, kind="standup", group=f"standups-{ctx.name()}".lower().replace(" ", "-"),
                 sized_by=(ctx.pointer("width_mm"), ctx.pointer("face_mm"), ctx.pointer("base_mm")),
                 meta={"component": ctx.name(), "sizes": s})

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from ..errors import Problem, SpecError
 from ..spec import display_path, hidden_text
-from .files import Refused, read
+from .files import Refused, read, utf8_text
 
 MAX_BYTES = 1_000_000
 MAX_ROWS = 2000
@@ -89,12 +89,7 @@ def _csv_rows(ctx, keys: tuple, name: str) -> list[Row]:
     if not name.lower().endswith(".csv"):
         ctx.fail(keys, f"table {name!r}: give a .csv file")
     shown = display_path(path)
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        line = data.count(b"\n", 0, exc.start) + 1
-        raise SpecError([Problem(shown, line, None, f"not UTF-8 text (byte 0x{data[exc.start]:02x}); "
-                                 "save the table as UTF-8 CSV")]) from None
+    text = utf8_text(data, shown, "table as UTF-8 CSV")
     reader = csv.reader(io.StringIO(text, newline=""), strict=True)
     out: list[Row] = []
     problems: list[Problem] = []

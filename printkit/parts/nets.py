@@ -325,3 +325,22 @@ def standup_net(width: float, face: float, base: float, tab: float, front_art, b
     items.append(Line(tabbed_outline(rect(0.0, y_base, width, top - y_base), [(a, b, tab)]),
                       role=CUT, closed=True))
     return items, width, top
+
+
+def slit_ridge(items: list, width: float, ridge: float, slit: float) -> tuple[list, float, float]:
+    """A stand-up's net with its ridge slit for a card: (items, a, b).
+
+    The card stands in a cut from x = a to b along the ridge (the fold at
+    height ``ridge``), centred; the fold keeps its two ends, so the tent
+    still holds its shape."""
+    a, b = (width - slit) / 2, (width + slit) / 2
+    kept = []
+    for item in items:
+        if isinstance(item, Line) and item.role != CUT and len(item.points) == 2 and \
+                all(abs(y - ridge) < 1e-9 for _, y in item.points):
+            kept += [Line(((0.0, ridge), (a, ridge)), role=item.role),
+                     Line(((b, ridge), (width, ridge)), role=item.role)]
+        else:
+            kept.append(item)
+    kept.append(Line(((a, ridge), (b, ridge)), role=CUT))
+    return kept, a, b

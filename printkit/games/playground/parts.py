@@ -30,7 +30,7 @@ from ...footprint import CLEARANCE
 from ...parts.core import (ASCENT, CUT, CUT_CLEAR, DESCENT, GLUE, INK, MIN_TEXT_PT, MOUNTAIN, PT, REVERSED_PT, Fill,
                            Line, Part, Text, bounds, rect, translate)
 from ...parts.marks import WHITE, on_field, player_mark, unit_symbol
-from ...parts.nets import die_net, standup_net
+from ...parts.nets import die_net, slit_ridge, standup_net
 from ...parts.sections import assembly, sections
 from ...parts.steps import PRINT_STEP, numbered_steps, steps_fit
 from ...options import pieces_group
@@ -391,16 +391,7 @@ def stand(color: dict, group: str = "", on: str = WHITE, sizes: Sizes = DEFAULT)
     # The ridge (the fold between the two faces) is slit for the card: it stands
     # in the slit, upright, its back to the opponent. The fold keeps its ends.
     ridge = sizes.tab + sizes.base + sizes.face
-    a, b = (width - sizes.slit) / 2, (width + sizes.slit) / 2
-    kept = []
-    for item in items:
-        if isinstance(item, Line) and item.role != CUT and len(item.points) == 2 and \
-                all(abs(y - ridge) < 1e-9 for _, y in item.points):
-            kept += [Line(((0.0, ridge), (a, ridge)), role=item.role),
-                     Line(((b, ridge), (width, ridge)), role=item.role)]
-        else:
-            kept.append(item)
-    kept.append(Line(((a, ridge), (b, ridge)), role=CUT))
+    kept, a, b = slit_ridge(items, width, ridge, sizes.slit)
     # Set edge to edge, a stand's top edge meets the free edge of the tab of the
     # stand above it: the top edge gets the tab's corners too, so the cut file
     # holds the stretch they share once.
