@@ -731,3 +731,23 @@ def test_a_laid_tile_is_drawn_as_printed_turned_as_it_lies():
             assert ("l" if cx < size / 2 else "r", "u" if cy < size / 2 else "l") == (want[1], want[0]), piece
             seen += 1
     assert seen == 9  # four tiles to Black, five to White
+
+
+@pytest.mark.parametrize("game", [g for g in GAMES if g in ("phoenix", "playground")])
+def test_a_rolled_die_shows_its_face_of_the_roll(game):
+    """A die is drawn as its printed face of the number rolled: that many pips."""
+    session = Session(game)
+    client = client_for(session)
+    rng = random.Random(1)
+    shown = 0
+    for _ in range(40):  # Playground's set-up takes twenty moves before its first roll
+        for piece in client.get("/api/position", params={"seat": 0}).json()["pieces"]:
+            if piece["kind"] == "die" and piece["label"].isdecimal():
+                svg = client.get("/api/art", params={"key": piece["art"]}).json()["svg"]
+                assert svg.count("<circle") == int(piece["label"]), piece
+                shown += 1
+        if session.state.is_terminal():
+            break
+        seat, moves = _person_move(client, session)
+        client.post("/api/move", json={"seat": seat, "move": rng.choice(moves)["move"]})
+    assert shown >= 4

@@ -532,7 +532,11 @@ class Session:
         return key
 
     def art(self, key: str) -> dict | None:
-        """The printed art of the part behind an art key: {svg, width, height}, or None."""
+        """The printed art of the part behind an art key: {svg, width, height}, or None.
+        What shows of a part is what a virtual table shows of it (its front,
+        ``printkit.writers.tts.piece_faces``), or the face the piece names."""
+        from ..writers.tts import piece_faces
+
         with self.lock:
             kind, _, rest = key.partition("|")
             owner, _, rest = rest.partition("|")
@@ -540,8 +544,6 @@ class Session:
             candidates = [p for p in self.loaded.parts if p.kind == kind]
             if not candidates:
                 return None
-            if face:
-                return _face_art(candidates, face)
             if owner:
                 names = self.names()
                 colour = names[int(owner)].split(" (")[0] if owner.isdecimal() and int(owner) < len(names) else ""
@@ -555,11 +557,16 @@ class Session:
                 return {"svg": artsvg.document(part.back, part.width, part.height),
                         "width": part.width, "height": part.height}
             named = [p for p in candidates if p.name.casefold().startswith(side.casefold())]
+            if face:
+                return _face_art(named or candidates, face)
             part = (named or candidates)[0]
             if part.pieces > 1:  # a sheet of many (a sheet of tiles): no one piece's picture
                 return None
-            return {"svg": artsvg.document(part.items, part.width, part.height),
-                    "width": part.width, "height": part.height}
+            front = piece_faces(part)[0][0]
+            if abs(front.width - part.width) > 1e-6 or abs(front.height - part.height) > 1e-6:
+                # One face of a net or a sheet (a stand-up's front, a die's face), framed as cut out.
+                return _drawn(list(front.items), front.width, front.height, framed=True)
+            return _drawn(list(part.items), part.width, part.height)  # the part as cut, its outline too
 
     # --- a sandbox: a game without a rules engine -------------------------------
     def place(self, index: int, where: str | None = None, x: float | None = None, y: float | None = None) -> None:
@@ -612,26 +619,37 @@ def _face_art(parts, face: str) -> dict | None:
     """The art of one face ("index|turn", ``printkit.table``) of the parts:
     cut out as a virtual table cuts it, on its paper inside its cut line,
     turned counter-clockwise by ``turn`` degrees."""
-    from ..parts.core import CUT, Fill, Line, rect, transform
-    from ..writers.tts import face_of
+    from ..parts.core import transform
+    from ..writers.tts import piece_faces
 
     index, _, turn = face.partition("|")
     if not (index.isdecimal() and turn.isdecimal() and int(turn) % 90 == 0):
         return None
-    rects = [(part, where) for part in parts for _, side, where in part.faces
-             if side != "back" and where is not None]
-    if int(index) >= len(rects):
+    faces = [f for part in parts for piece in piece_faces(part) for f in piece]
+    if int(index) >= len(faces):
         return None
-    part, where = rects[int(index)]
-    cut = face_of(part.items, where)
+    cut = faces[int(index)]
     w, h = cut.width, cut.height
-    items = [Fill(rect(0.0, 0.0, w, h), "#FFFFFF"), *cut.items, Line(rect(0.0, 0.0, w, h), role=CUT, closed=True)]
+    items = _framed(list(cut.items), w, h)
     turns = int(turn) // 90 % 4
     # Turned about the origin, then moved back into the frame of the turned face.
     shift = {0: (0.0, 0.0), 1: (h, 0.0), 2: (w, h), 3: (0.0, w)}[turns]
     items = [transform(i, rotate=90 * turns, dx=shift[0], dy=shift[1]) for i in items]
     if turns % 2:
         w, h = h, w
+    return _drawn(items, w, h)
+
+
+def _framed(items: list, w: float, h: float) -> list:
+    """A face cut out of its part, on its paper inside its cut line (a virtual table leaves both out)."""
+    from ..parts.core import CUT, Fill, Line, rect
+
+    return [Fill(rect(0.0, 0.0, w, h), "#FFFFFF"), *items, Line(rect(0.0, 0.0, w, h), role=CUT, closed=True)]
+
+
+def _drawn(items: list, w: float, h: float, framed: bool = False) -> dict:
+    if framed:
+        items = _framed(items, w, h)
     return {"svg": artsvg.document(items, w, h), "width": w, "height": h}
 
 

@@ -18,7 +18,7 @@ the position puts them, the hands, the Ashes, the dice and the turn counter.
 - Pieces: "Rock Bird", "Paper Bird", "Scissors Bird" (``kind`` "bird"), a
   hand's or the Ashes' Birds of one type as one stack; the dice, "Black die"
   and "White die" as the spec names them, their label the rolled X and Y
-  (empty before a roll); the "Turn marker" on the turn counter, its label
+  (empty before a roll), ``meta["face"]`` the die's face of that number; the "Turn marker" on the turn counter, its label
   the rounds played ("27+" from the Escalation Phase on). Nothing is hidden.
 - Touches: entering a Bird is its hand's type then the rolled square; a
   move to the rolled square is the Bird's square then that square; a
@@ -86,8 +86,10 @@ def pieces(spec, state, player: int | None) -> list[Piece]:
                                      label=str(count)))
     rolled = view["rolled"] or ("", "")
     for axis, value in zip("xy", rolled):
-        out.append(Piece(f"{spec['dice'][axis]['name']} die", "dice", None, "die", label=str(value),
-                         meta={"axis": axis}))
+        meta = {"axis": axis}
+        if value:  # the die as it fell: its face of that number (a die's faces are 1 to 6 in order)
+            meta["face"] = {"index": int(value) - 1, "turn": 0}
+        out.append(Piece(f"{spec['dice'][axis]['name']} die", "dice", None, "die", label=str(value), meta=meta))
     rounds = spec["escalation_after_turns_per_player"]
     played = view["turn"] // len(names)
     out.append(Piece("Turn marker", "turn-counter", None, "track",

@@ -15,6 +15,8 @@ squares and bases, each card in its stand where the position puts it.
   other player's reserve is one face-down pile (its make-up would tell the
   army's). A piece that entered a base ends the game; the position no
   longer says which one it was, so it shows among its player's ``off``.
+  The "Die" shows the roll, its ``label`` and ``meta["face"]`` the die's
+  face of that number.
 - Touches: a set-up choice is ``reserve-p`` then the back-row square it
   goes to (its three types share those clicks: a menu); a move is its
   square then its target (a square or ``base-q``); the choice after a
@@ -83,7 +85,10 @@ def pieces(spec, state, player: int | None) -> list[Piece]:
         else:
             left = 3 * per_type - placed[owner]
             out.append(Piece("Piece", f"reserve-{owner}", owner, "card", count=left, label=str(left), hidden=True))
-    out.append(Piece("Die", "dice", None, "die", label=str(view["roll"] or "")))
+    roll = view["roll"]
+    # The die as it fell: its face of that number (a die's faces are 1 to 6 in order).
+    face = {"face": {"index": int(roll) - 1, "turn": 0}} if roll else {}
+    out.append(Piece("Die", "dice", None, "die", label=str(roll or ""), meta=face))
     return out
 
 

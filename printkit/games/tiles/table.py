@@ -10,7 +10,8 @@ A square of the spec's tile size each, drawn as a faint grid with the two
 first places outlined; the frame's origin is its lower left corner. A table
 shows the part of it the tiles and their neighbours take.
 
-- Zones: ``supply``, the tiles not yet laid.
+- Zones: ``supply``, the tiles not yet laid (one "Tile" piece, its
+  ``count`` and ``label`` how many, drawn as the printed tile).
 - Pieces: each "Tile" (``kind`` "tiles", the sheets that print them; no
   owner, as every tile carries both colours) on its place,
   ``meta["corner"]`` the corner its black half lies in (``ll``, ``lr``,
@@ -89,7 +90,8 @@ def pieces(spec, state, player: int | None) -> list[Piece]:
             meta |= {"corner": corner, "face": _face(CODES.index(corner))}
         out.append(Piece("Tile", f"{x},{y}", None, "tiles", hidden=corner is None, meta=meta))
     if view["supply"]:
-        out.append(Piece("Tile", "supply", None, "tiles", count=view["supply"], label=str(view["supply"])))
+        out.append(Piece("Tile", "supply", None, "tiles", count=view["supply"], label=str(view["supply"]),
+                         meta={"face": _face(grid_orientation(0, 0))}))
     return out
 
 
