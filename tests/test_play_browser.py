@@ -292,6 +292,45 @@ def test_a_game_on_the_table(page, served, tmp_path):
     assert count == len(session.seats)
 
 
+def test_every_piece_fits_its_cell_at_the_most_players(page, served):
+    """At the game's largest player count, some moves in, every piece drawn
+    on the board (its stack and its label's badge too) lies inside the cell
+    it stands on, and a badge does not hide the piece it labels."""
+    server, _ = served
+    session = server.session
+    most = max(server.get("/api/game")["player_counts"])
+    _post(server, "/api/new", {"players": most, "seats": ["person"] * most})
+    for _ in range(12):
+        seat = session.state.current_player
+        if session.state.is_terminal() or seat < 0:
+            break
+        _post(server, "/api/move", {"seat": seat, "move": _goes_on(server, server.get(
+            f"/api/moves?seat={seat}")["moves"])["move"]})
+    _reveal(page, server)
+    page.wait_for_function(f"document.querySelectorAll('#seats select').length === {most}", timeout=WAIT)
+    seat = page.evaluate("() => Number(document.querySelector('#seats .to-move select')?.dataset.seat ?? 0)")
+    on_board = [p for p in server.get(f"/api/position?seat={seat}")["pieces"]
+                if any(c.name == p["where"] for c in session.loaded.board.cells)]
+    page.wait_for_function(f"document.querySelectorAll('g.piece').length === {len(on_board)}", timeout=WAIT)
+    # In the board's millimetres: a piece's picture is an <svg> showing its
+    # viewport only, its badge a circle; each box within its cell's.
+    outside = page.evaluate("""() => [...document.querySelectorAll('g.piece')].flatMap(g => {
+        const c = document.querySelector(`[data-cell="${CSS.escape(g.dataset.where)}"]`).getBBox();
+        const a = (n, k) => Number(n.getAttribute(k));
+        const boxes = [...g.children].flatMap(n =>
+            n.tagName === "svg" ? [[a(n, "x"), a(n, "y"), a(n, "x") + a(n, "width"), a(n, "y") + a(n, "height")]]
+            : n.tagName === "circle" ? [[a(n, "cx") - a(n, "r"), a(n, "cy") - a(n, "r"), a(n, "cx") + a(n, "r"),
+                                        a(n, "cy") + a(n, "r")]] : []);
+        const e = 1e-3, cell = [c.x, c.y, c.x + c.width, c.y + c.height];
+        const out = boxes.filter(b => b[0] < cell[0] - e || b[1] < cell[1] - e || b[2] > cell[2] + e || b[3] > cell[3] + e);
+        // A badge leaves most of its piece to be seen: at most 0.3 of its smaller side across its radius.
+        const picture = g.querySelector(":scope > svg"), badge = g.querySelector(":scope > circle");
+        const covers = badge && a(badge, "r") > 0.3 * Math.min(a(picture, "width"), a(picture, "height")) + e;
+        return out.length || covers ? [[g.dataset.where, g.dataset.name, out, cell, covers]] : [];
+    })""")
+    assert len(on_board) > 0 and outside == [], outside
+
+
 class _SetupTable:
     """A game's table stage whose ``pieces`` takes no state, as a sandbox's does."""
 

@@ -143,9 +143,11 @@ async function drawPieces() {
       node.setAttribute("x", cx - w / 2); node.setAttribute("y", cy - h / 2);
       node.setAttribute("width", w); node.setAttribute("height", h);
       g.appendChild(node);
-      if (label) {
-        el("circle", {cx: cx + w / 2 - 2, cy: cy - h / 2 + 2, r: 2.4, class: "badge-bg"}, g);
-        const t = el("text", {x: cx + w / 2 - 2, y: cy - h / 2 + 3.1, "text-anchor": "middle", class: "badge"}, g);
+      if (label) {  // in the piece's top right corner, sized to the piece so it stays in its cell
+        const r = Math.min(2.4, 0.3 * Math.min(w, h)), bx = cx + w / 2 - r, by = cy - h / 2 + r;
+        el("circle", {cx: bx, cy: by, r, class: "badge-bg"}, g);
+        const t = el("text", {x: bx, y: by + 0.45 * r, "text-anchor": "middle", class: "badge",
+                              "font-size": (label.length > 2 ? 0.95 : 1.33) * r}, g);
         t.textContent = label;
       }
       const title = el("title", {}, g);
@@ -309,7 +311,17 @@ function chooseViewer(view) {
   ui.viewer = next;
 }
 
-async function refresh() {
+// One refresh at a time: changes pushed while one runs are fetched once it
+// ends, so two never draw over each other (a covered board with pieces on it).
+function refresh() {
+  if (ui.refreshing) { ui.again = true; return ui.refreshing; }
+  ui.refreshing = (async () => {
+    try { do { ui.again = false; await refreshOnce(); } while (ui.again); } finally { ui.refreshing = null; }
+  })();
+  return ui.refreshing;
+}
+
+async function refreshOnce() {
   try {
     const info = await api("/api/game");
     const problem = info.problem;
@@ -340,6 +352,7 @@ async function refresh() {
       $("title").textContent = info.title;
       $("reveal").textContent = `Show ${info.players[ui.viewer]}'s board`;
       $("board").querySelector("#pieces").replaceChildren();
+      ui.drawn = null;
       document.querySelectorAll(".zone .pieces").forEach((z) => z.replaceChildren());
       $("moves").replaceChildren(); $("history").replaceChildren();
       ui.moves = []; ui.view = null;
@@ -350,7 +363,10 @@ async function refresh() {
     ui.view = view;
     ui.moves = moves.moves;
     ui.version = view.version;
-    await drawPieces();
+    // Drawn again only when something changed: a piece being dragged is not
+    // replaced under the pointer by a refresh that brings nothing new.
+    const drawn = `${view.version}|${ui.viewer}|${ui.specVersion}|${ui.selected}`;
+    if (ui.drawn !== drawn) { await drawPieces(); ui.drawn = drawn; }
     cropBoard();
     drawStatus();
     drawLists();
