@@ -751,3 +751,23 @@ def test_a_rolled_die_shows_its_face_of_the_roll(game):
         seat, moves = _person_move(client, session)
         client.post("/api/move", json={"seat": seat, "move": rng.choice(moves)["move"]})
     assert shown >= 4
+
+
+@pytest.mark.skipif("playground" not in GAMES, reason="Playground has no table stage")
+def test_a_hidden_card_shows_its_printed_back():
+    """The other army's cards show the back printed beside their fronts, one
+    picture for all of them (it tells nothing of their types)."""
+    session = Session("playground")
+    client = client_for(session)
+    for _ in range(24):  # the set-up of both armies
+        seat, moves = _person_move(client, session)
+        if not moves:
+            break
+        client.post("/api/move", json={"seat": seat, "move": moves[0]["move"]})
+    hidden = [p for p in client.get("/api/position", params={"seat": 0}).json()["pieces"] if p["hidden"]]
+    assert len(hidden) >= 10 and len({p["art"] for p in hidden}) == 1
+    back = client.get("/api/art", params={"key": hidden[0]["art"]}).json()
+    card = next(p for p in session.loaded.parts if p.kind == "card" and p.meta.get("color") == "Red")
+    (_, _, front), (_, _, rear) = card.faces
+    assert (back["width"], back["height"]) == (rear[2], rear[3])
+    assert back["svg"] != client.get("/api/art", params={"key": "card|0|Rock"}).json()["svg"]

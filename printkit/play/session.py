@@ -549,13 +549,18 @@ class Session:
                 colour = names[int(owner)].split(" (")[0] if owner.isdecimal() and int(owner) < len(names) else ""
                 own = [p for p in candidates if p.meta.get("color") == colour or f"({colour})" in p.name]
                 candidates = own or candidates
-            if side == "back":
+            if side == "back":  # the same for every piece of the kind and owner: it tells nothing
                 backs = [p for p in candidates if p.back]
-                if not backs:
+                if backs:
+                    part = backs[0]
+                    return {"svg": artsvg.document(part.back, part.width, part.height),
+                            "width": part.width, "height": part.height}
+                # A back printed beside the front on the part (a folded card): that face.
+                faces = piece_faces(candidates[0])[0]
+                if not any(where is not None for _, back, where in candidates[0].faces if back == "back") \
+                        or len(faces) < 2:
                     return None
-                part = backs[0]
-                return {"svg": artsvg.document(part.back, part.width, part.height),
-                        "width": part.width, "height": part.height}
+                return _drawn(list(faces[1].items), faces[1].width, faces[1].height, framed=True)
             named = [p for p in candidates if p.name.casefold().startswith(side.casefold())]
             if face:
                 return _face_art(named or candidates, face)
