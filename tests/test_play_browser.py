@@ -295,7 +295,8 @@ def test_a_game_on_the_table(page, served, tmp_path):
 def test_every_piece_fits_its_cell_at_the_most_players(page, served):
     """At the game's largest player count, some moves in, every piece drawn
     on the board (its stack and its label's badge too) lies inside the cell
-    it stands on, and a badge does not hide the piece it labels."""
+    it stands on, a badge does not hide the piece it labels, and each
+    player's places are grouped under their name."""
     server, _ = served
     session = server.session
     most = max(server.get("/api/game")["player_counts"])
@@ -329,6 +330,13 @@ def test_every_piece_fits_its_cell_at_the_most_players(page, served):
         return out.length || covers ? [[g.dataset.where, g.dataset.name, out, cell, covers]] : [];
     })""")
     assert len(on_board) > 0 and outside == [], outside
+    # Each player's places together under their name, the shared ones after.
+    groups = page.eval_on_selector_all(".zone-group", """gs => gs.map(g => [g.querySelector('h2')?.textContent ?? null,
+        [...g.querySelectorAll('.zone')].map(z => z.dataset.zone)])""")
+    zones, players = server.get("/api/board")["zones"], server.get("/api/game")["players"]
+    owners = sorted({z["owner"] for z in zones}, key=lambda o: 99 if o is None else o)
+    assert groups == [[None if o is None else players[o], [z["name"] for z in zones if z["owner"] == o]]
+                      for o in owners]
 
 
 class _SetupTable:

@@ -568,6 +568,8 @@ class Session:
             if part.pieces > 1:  # a sheet of many (a sheet of tiles): no one piece's picture
                 return None
             front = piece_faces(part)[0][0]
+            if part.table == "die":  # no face named: not rolled, so no number shows, the whole die does
+                return _drawn(list(part.items), part.width, part.height)
             if abs(front.width - part.width) > 1e-6 or abs(front.height - part.height) > 1e-6:
                 # One face of a net or a sheet (a stand-up's front, a die's face), framed as cut out.
                 return _drawn(list(front.items), front.width, front.height, framed=True)

@@ -49,6 +49,24 @@ function drawBoard() {
   el("g", {id: "pieces"}, svg);
   const zones = $("zones");
   zones.replaceChildren();
+  // Each player's places together, under their name in their colour; the shared ones after.
+  const groups = new Map();
+  const groupOf = (owner) => {
+    if (!groups.has(owner)) {
+      const group = document.createElement("div");
+      group.className = "zone-group";
+      if (owner != null) {
+        group.style.borderColor = ui.info.colours[owner];
+        const name = document.createElement("h2");
+        name.textContent = ui.info.players[owner];
+        group.appendChild(name);
+      }
+      groups.set(owner, group);
+    }
+    return groups.get(owner);
+  };
+  const owners = [...new Set(b.zones.map((z) => z.owner))].sort((a, c) => (a ?? 99) - (c ?? 99));
+  owners.forEach((owner) => zones.appendChild(groupOf(owner)));
   for (const zone of b.zones) {
     const box = document.createElement("div");
     box.className = "zone";
@@ -57,7 +75,7 @@ function drawBoard() {
     box.innerHTML = `<h3${swatch}></h3><div class="pieces"></div>`;
     box.querySelector("h3").textContent = zone.label;
     box.addEventListener("click", () => clicked(zone.name));
-    zones.appendChild(box);
+    groupOf(zone.owner).appendChild(box);
   }
 }
 
