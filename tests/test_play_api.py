@@ -768,6 +768,6 @@ def test_a_hidden_card_shows_its_printed_back():
     assert len(hidden) >= 10 and len({p["art"] for p in hidden}) == 1
     back = client.get("/api/art", params={"key": hidden[0]["art"]}).json()
     card = next(p for p in session.loaded.parts if p.kind == "card" and p.meta.get("color") == "Red")
-    (_, _, front), (_, _, rear) = card.faces
+    rear = card.faces[1][2]  # (x, y, w, h) of the back beside the front
     assert (back["width"], back["height"]) == (rear[2], rear[3])
     assert back["svg"] != client.get("/api/art", params={"key": "card|0|Rock"}).json()["svg"]
