@@ -15,7 +15,7 @@ import pypdfium2 as pdfium
 import pytest
 from pypdf import PdfReader
 
-from printkit import TEMPLATES_DIR, kit
+from printkit import TEMPLATES_DIR
 from printkit import spec as specs
 from printkit.kit import BuildOptions
 from printkit.literal import restore
@@ -103,13 +103,12 @@ def test_every_figure_has_a_title_printed_at_one_caption_size(game, paper):
 
 
 @pytest.mark.parametrize("paper", ["letter", "a4"])
-def test_lam_diagram_titles_read_in_the_rulebook_and_on_the_card(paper, tmp_path):
-    options = BuildOptions(paper=paper)
+def test_lam_diagram_titles_read_in_the_rulebook_and_on_the_card(paper, kit_of):
     rules = rendered("lam", paper, False)
     for title in LAM_TITLES:
         sizes = sizes_of(rules, title)
         assert sizes and min(sizes) >= LEAST_TITLE, (title, sizes)
-    card = kit.build(specs.load("lam", check=False), options, tmp_path).kit_pdf.read_bytes()
+    card = kit_of("lam", paper=paper).kit_pdf.read_bytes()  # the kit the Lam kit tests read too
     for title in LAM_CARD_TITLES:
         sizes = sizes_of(card, title)
         assert sizes and min(sizes) >= LEAST_CARD, (title, sizes)
