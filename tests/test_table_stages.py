@@ -611,3 +611,23 @@ def test_phoenix_board_has_the_places_of_the_seated_colours_only(count):
         colour = colours[int(zone.name.split("-")[1])]
         assert colour in seated and zone.owner == seated.index(colour) and zone.label.startswith(colour)
     assert {z.name for z in board.zones if z.owner is None} == {"dice", "turn-counter", "done"}
+
+
+def test_lam_every_hex_is_drawn_whole_on_the_assembled_board():
+    """Each edge of every hex shows on the board: a printed line or outline
+    runs along it, the seam where segment 2 lies over segment 1 included
+    (there the paper's edge is the hexes' edge)."""
+    from shapely.geometry import LineString
+    from shapely.ops import unary_union
+
+    from printkit.parts.core import Fill, Line
+
+    _, _, _, board = setting("lam")
+    drawn = unary_union([LineString([*i.points, i.points[0]] if i.closed else i.points)
+                         for i in board.items if isinstance(i, Line) and len(i.points) > 1]
+                        + [LineString([*i.points, i.points[0]]) for i in board.items
+                           if isinstance(i, Fill) and i.stroke])
+    missing = [(cell.name, k) for cell in board.cells for k, (a, z) in
+               enumerate(zip(cell.outline, cell.outline[1:] + cell.outline[:1]))
+               if drawn.distance(Point((a[0] + z[0]) / 2, (a[1] + z[1]) / 2)) > 0.05]
+    assert missing == []

@@ -25,7 +25,7 @@ joined, the counters where the position puts them, Paper stacks as stacks.
 
 from __future__ import annotations
 
-from ...parts.core import ART, GLUE, Fill, Line, item_box, transform
+from ...parts.core import ART, CUT, GLUE, Fill, Line, item_box, transform
 from ...shapes import Polygon, box
 from ...spec import data_of
 from ...table import Board, Cell, Piece, Zone
@@ -51,8 +51,13 @@ def board(spec, options=None) -> Board:
         ox, oy = part.meta["origin"]
         glued = [Polygon(i.points) for i in part.items if isinstance(i, Fill) and i.role == GLUE]
         for item in part.items:
+            if isinstance(item, Line) and item.role == CUT:
+                # The paper's edge shows on the assembled board (segment 2's
+                # zigzag over segment 1): drawn as the sheets print a cut line.
+                items.append(transform(item, dx=ox + dx, dy=oy + dy))
+                continue
             if isinstance(item, (Line, Fill)) and item.role != ART:
-                continue  # the tab, its fold and the cut lines: under segment 2 or cut away
+                continue  # the tab and its fold: under segment 2
             found = item_box(item)
             if found and any(g.buffer(1e-6).contains(box(*found)) for g in glued):
                 continue  # the tab's words, under segment 2
