@@ -3,7 +3,8 @@ joined, the counters where the position puts them, Paper stacks as stacks.
 
 - The board: both printed segments in their places, segment 2 laid over
   segment 1's glue tab along the zigzag; what goes under (the tab, its
-  words and fold) and the cut lines are left out. Its frame: the board's
+  words and fold) is left out, and the cut lines are the paper's edges
+  (the seam's zigzag is the edge of the hexes along it). Its frame: the board's
   lower left corner at the origin.
 - Cells: the hexes by their notation names (``a1`` .. ``i10``), each outline
   the hex as printed.
