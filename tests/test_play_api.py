@@ -626,8 +626,7 @@ def test_an_agents_answer_shows_only_what_every_seat_sees(game):
 
 def test_a_game_of_ones_own_reloads_when_a_file_beside_its_spec_is_saved(tmp_path):
     """A designer's game reads its table of cards from a CSV beside the spec:
-    saving the CSV reloads the table as saving the spec does, and a kit
-    written under the folder (``output/``) does not."""
+    saving the CSV reloads the table as saving the spec does."""
     subprocess.run([sys.executable, "-m", "printkit", "new", "mine", "--dir", str(tmp_path)],
                    check=True, capture_output=True)
     folder = tmp_path / "mine"
@@ -639,10 +638,6 @@ def test_a_game_of_ones_own_reloads_when_a_file_beside_its_spec_is_saved(tmp_pat
             import time
 
             time.sleep(0.3)  # the watch starts with the app; a write before it would go unseen
-            (folder / "output").mkdir()
-            (folder / "output" / "ignored.svg").write_text("<svg/>")
-            time.sleep(0.6)  # past the watch's debounce: a reload would have happened by now
-            assert session.spec_version == first["spec_version"]
             table = folder / "cards.csv"
             table.write_text(table.read_text().replace("Scout,", "Spy,", 1))
             pushed = socket.receive_json()
@@ -771,3 +766,19 @@ def test_a_hidden_card_shows_its_printed_back():
     rear = card.faces[1][2]  # (x, y, w, h) of the back beside the front
     assert (back["width"], back["height"]) == (rear[2], rear[3])
     assert back["svg"] != client.get("/api/art", params={"key": "card|0|Rock"}).json()["svg"]
+
+
+def test_the_watch_on_a_game_of_ones_own_takes_the_files_its_spec_may_read(tmp_path):
+    """Its tables, pictures and rules, in its folder and below; not a kit
+    written under it (``output/``), a hidden file or anything outside."""
+    from printkit.play.app import _reads_beside
+
+    spec = tmp_path / "mine" / "mine.yaml"
+    read = _reads_beside(spec)
+    folder = spec.parent
+    for name in ("mine.yaml", "cards.csv", "rules.md", "icon.svg", "art/front.PNG", "art/photo.jpeg"):
+        assert read(str(folder / name)), name
+    for name in ("output/mine/mine-kit.pdf", "output/mine/mine-sheet-01.svg", ".cards.csv.swp",
+                 ".git/config.yaml", "notes.txt", "../other/cards.csv"):
+        assert not read(str(folder / name)), name
+    assert not read(str(tmp_path / "cards.csv"))
