@@ -79,7 +79,9 @@ def _surfaces(items, ink_saver: bool):
         if isinstance(item, Fill) and len(item.points) > 2:
             if ink_saver and item.role == WASTE:
                 continue  # sparse hatching on paper
-            shape = Polygon(item.points, [h for h in item.holes if len(h) > 2])
+            # Rings as arrays: shapely reads them at once instead of point by point.
+            shape = Polygon(numpy.asarray(item.points, dtype=float),
+                            [numpy.asarray(h, dtype=float) for h in item.holes if len(h) > 2])
             shape = shape if shape.is_valid else make_valid(shape)
             if ink_saver and item.large:
                 shape = shape.difference(shape.buffer(-max(item.stroke_pt, BAND_PT) * PT))
