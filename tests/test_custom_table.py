@@ -118,3 +118,16 @@ def test_printkit_play_opens_a_game_of_ones_own_as_a_sandbox(duel):
     session.place(1, "deck")  # a pile moved onto another zone
     assert session.view(0)["pieces"][1]["where"] == "deck"
     assert session.moves(0)["moves"] == []
+
+
+def test_a_die_on_the_table_is_drawn_as_its_face_up_not_its_net(duel):
+    """The die lies with its first face up: a table draws that face, the
+    die's size square, not the cube net it is printed as."""
+    from printkit.play.session import Session
+
+    session = Session(str(duel))
+    die = next(p for p in session.view(0)["pieces"] if p["kind"] == "die")
+    assert die["meta"]["face"] == {"index": 0, "turn": 0}
+    art = session.art(session._art_key(die))
+    size = float(specs.load(str(duel))["components"][2]["size_mm"])
+    assert (art["width"], art["height"]) == (size, size)

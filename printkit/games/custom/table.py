@@ -103,8 +103,9 @@ def pieces(spec, state=None, player: int | None = None) -> list[Piece]:
         elif role == "die":
             top = _die_face((component.get("faces") or [{"pips": 1}])[0])
             for part in parts:
+                # Its first face up, drawn as that face (``printkit.table``: meta["face"]).
                 out.append(Piece(part.piece or part.name, where, None, "die", count=part.pieces, label=top,
-                                 meta={"component": zones[index].label}))
+                                 meta={"component": zones[index].label, "face": {"index": 0, "turn": 0}}))
         else:
             # One pile per kind of piece, in the order the kit prints them.
             piles: dict[str, list] = {}
