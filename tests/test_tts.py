@@ -236,30 +236,30 @@ def test_image_pack(built):
     assert len(digests) == len(files)
 
 
+@pytest.mark.parametrize("built", ["tiles"], indirect=True)
 def test_tiles_48_tiles_are_4_images(built):
     game, _, _, _parts, _result, save = built
-    if game != "tiles":
-        pytest.skip("Tiles only")
+    assert game == "tiles"
     tiles = [o for o in save["ObjectStates"] if o["Name"] == "Custom_Tile" and o["Nickname"].startswith("Tile")]
     assert len(tiles) == 48
     assert len({o["CustomImage"]["ImageURL"] for o in tiles}) == 4
 
 
+@pytest.mark.parametrize("built", ["phoenix"], indirect=True)
 def test_phoenix_dice_are_two_distinct_dice(built):
     game, _, _, _, _, save = built
-    if game != "phoenix":
-        pytest.skip("Phoenix only")
+    assert game == "phoenix"
     dice = [o for o in save["ObjectStates"] if o["Name"] == "Custom_Dice"]
     assert sorted(o["Nickname"] for o in dice) == ["Black die", "White die"]  # as the rulebook names them
     assert len({o["CustomImage"]["ImageURL"] for o in dice}) == 2
 
 
+@pytest.mark.parametrize("built", ["lam"], indirect=True)
 def test_lam_paper_stacks(built):
     """'However, Papers also stack on top of one another (friendly or enemy)
     when they move onto the same space.' Rocks, Scissors and Flags do not."""
     game, _, _, _, _, save = built
-    if game != "lam":
-        pytest.skip("Lam only")
+    assert game == "lam"
     stacking = {o["Nickname"].split(" (")[0]: o["CustomImage"]["CustomTile"]["Stackable"]
                 for o in save["ObjectStates"] if o["Name"] == "Custom_Tile"}
     assert stacking == {"Paper": True, "Rock": False, "Scissors": False, "Flag": False}
