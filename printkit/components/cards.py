@@ -79,25 +79,18 @@ def parts(component: dict, ctx) -> list:
     check_keys(component, ctx)
     w, h = size_of(component)
     name = ctx.name()
-    rows = ctx.table()
-    layout = component.get("face") or {}
-    back = component.get("back")
-    per_row = component.get("back_face")
-    duplex = bool(getattr(ctx.options, "duplex", False))
-    faces.check_columns(ctx, rows, layout, ("face",))
-    if per_row:
-        faces.check_columns(ctx, rows, per_row, ("back_face",))
-    shared = one_back(back, ctx, w, h, ctx.spec.get("title", "")) if back else None
+    read = faces.layouts(component, ctx)
+    shared = one_back(read.back, ctx, w, h, ctx.spec.get("title", "")) if read.back else None
     out = []
     piece = f"Card ({name})"
-    for row in rows:
-        front = faces.face(layout, row, ctx, w, h)
-        if per_row:
-            rear = faces.face(per_row, row, ctx, w, h, what="the card's back")
+    for row in read.rows:
+        front = faces.face(read.layout, row, ctx, w, h)
+        if read.per_row:
+            rear = faces.face(read.per_row, row, ctx, w, h, what="the card's back")
         else:
             rear = shared
         for _ in range(row.count):
-            out.append(_card(front, rear, w, h, name, piece, ctx, component, duplex))
+            out.append(_card(front, rear, w, h, name, piece, ctx, component, read.duplex))
     return out
 
 

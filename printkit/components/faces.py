@@ -23,6 +23,8 @@ box inside it), everything a reader reads CUT_CLEAR inside its cut.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from ..palette import lightness
 from ..parts.core import CUT_CLEAR, DESCENT, PT, Fill, Text, fitted_image, rect
 from ..writers.fonts import LEGIBLE_PT, fit_lines, fit_size, missing_glyphs, text_width_mm
@@ -78,6 +80,30 @@ def block(row, column: str, text: str, x: float, top: float, width: float, heigh
 
 def _short(text: str) -> str:
     return repr(text if len(text) <= 40 else text[:37] + "...")
+
+
+@dataclass(frozen=True)
+class Layouts:
+    """What a component of faced pieces (cards, tiles, tokens) prints, read
+    once: its table's rows, the front's layout, the back's (one for all:
+    ``back``; one per row: ``per_row``), and whether backs print on the
+    reverse (``duplex``) rather than beside the front."""
+
+    rows: list
+    layout: dict
+    back: dict | None
+    per_row: dict | None
+    duplex: bool
+
+
+def layouts(component: dict, ctx) -> Layouts:
+    """The component's ``Layouts``, every column they name checked against its table."""
+    found = Layouts(ctx.table(), component.get("face") or {}, component.get("back"),
+                    component.get("back_face"), bool(getattr(ctx.options, "duplex", False)))
+    check_columns(ctx, found.rows, found.layout, ("face",))
+    if found.per_row:
+        check_columns(ctx, found.rows, found.per_row, ("back_face",))
+    return found
 
 
 def check_columns(ctx, rows, layout: dict, keys: tuple) -> None:

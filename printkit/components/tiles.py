@@ -32,29 +32,22 @@ def parts(component: dict, ctx) -> list:
 def flat(component: dict, ctx, kind: str, word: str, shape: str, w: float, h: float) -> list:
     """The parts of a component of flat pieces of ``shape`` from its table."""
     name = ctx.name()
-    rows = ctx.table()
-    layout = component.get("face") or {}
-    back = component.get("back")
-    per_row = component.get("back_face")
-    duplex = bool(getattr(ctx.options, "duplex", False))
-    faces.check_columns(ctx, rows, layout, ("face",))
-    if per_row:
-        faces.check_columns(ctx, rows, per_row, ("back_face",))
+    read = faces.layouts(component, ctx)
     ground_shape = None if shape == "square" else pieces.outline(shape, w, h)
     x, y, iw, ih = pieces.inner(shape, w, h)
     clear = CUT_CLEAR if shape == "square" else HEX_CLEAR
-    shared = one_back(back, ctx, w, h, "", ground_shape, None if shape == "square" else (x, y, iw, ih)) \
-        if back else None
+    shared = one_back(read.back, ctx, w, h, "", ground_shape, None if shape == "square" else (x, y, iw, ih)) \
+        if read.back else None
     piece, plural = f"{word} ({name})", f"{word}s ({name})"
     out = []
-    for row in rows:
-        front = faces.face(layout, row, ctx, iw, ih, x0=x, y0=y, clear=clear, what=f"the {kind}",
+    for row in read.rows:
+        front = faces.face(read.layout, row, ctx, iw, ih, x0=x, y0=y, clear=clear, what=f"the {kind}",
                            ground_shape=ground_shape or None)
         rear = shared
-        if per_row:
-            rear = faces.face(per_row, row, ctx, iw, ih, x0=x, y0=y, clear=clear, what=f"the {kind}'s back",
+        if read.per_row:
+            rear = faces.face(read.per_row, row, ctx, iw, ih, x0=x, y0=y, clear=clear, what=f"the {kind}'s back",
                               ground_shape=ground_shape or None)
         for _ in range(row.count):
-            out += pieces.make(kind, piece, plural, shape, w, h, front, rear, duplex, name,
+            out += pieces.make(kind, piece, plural, shape, w, h, front, rear, read.duplex, name,
                                f"{kind}s-{ctx.index}", (ctx.pointer("size_mm"),), {"component": name, "size": (w, h)})
     return out

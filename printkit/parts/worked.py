@@ -69,9 +69,11 @@ def square_frame(left: float, bottom: float, size: float, color: str = INK) -> l
     return [Line(points, role="art", closed=True, color=color, width_pt=1.5, dash=(3, 1.5))]
 
 
-def panels(name: str, shown, gap: float = 8.0, size: float = PANEL_LABEL_PT, vertical: bool = False) -> Part:
+def panels(name: str, shown, gap: float = 8.0, size: float = PANEL_LABEL_PT, vertical: bool = False,
+           label_h: float | None = None) -> Part:
     """Parts side by side on one bottom line, each named underneath; a slot
-    is as wide as its part or its name, whichever is wider. ``vertical``:
+    is as wide as its part or its name, whichever is wider (``label_h``: the
+    room under them for the names; 0 where the caption names them). ``vertical``:
     one above the other instead (the first on top), each named at its left,
     for drawings much wider than tall (a row of a board)."""
     if vertical:
@@ -86,7 +88,7 @@ def panels(name: str, shown, gap: float = 8.0, size: float = PANEL_LABEL_PT, ver
                          anchor="end"))
             y -= gap
         return out
-    label_h = size * 0.55 + 2.0
+    label_h = size * 0.55 + 2.0 if label_h is None else label_h
     slots = [max(p.width, text_width_mm(label, size) + 1.0) for p, label in shown]
     height = max(p.height for p, _ in shown) + label_h
     out = Part(name, sum(slots) + gap * (len(shown) - 1), height)

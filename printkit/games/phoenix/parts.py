@@ -28,6 +28,7 @@ from ...parts.core import (ASCENT, CUT, CUT_CLEAR, INK, MIN_TEXT_PT, PT, Circle,
 from ...parts.marks import on_field, player_mark, unit_symbol
 from ...parts.nets import CROSS, caption_room, die_net, standup_net
 from ...parts.steps import PRINT_STEP, numbered_steps
+from ...parts.worked import panels
 from ...sheets import label_room
 from ...writers.fonts import fit_size, text_width_mm
 from .geometry import BOARD_BOTTOM, BOARD_LEFT, board_size
@@ -483,7 +484,7 @@ def figures(spec, options) -> dict[str, Part | str]:
     shown = [(bird, "")]
     shown += [(die_part(spec, axis, options.ink_saver, FIGURE_DIE_PT), "")
               for axis in ("x", "y")]  # the nets name their dice
-    nets = _side_by_side("Nets", shown, label_h=0.0)
+    nets = panels("Nets", shown, label_h=0.0)
     nets.meta["caption"] = (f"A Bird ({kind.capitalize()}, {as_written(color['name'])}: the kit prints its type "
                             "in the white bands and its colour on the base) and the two dice. Folds are "
                             "dash-dot mountain folds: fold away from you, so the print stays outside. "
@@ -666,21 +667,6 @@ def _position_json(spec, game) -> str:
     lines += [", ".join(one(k) for k in ("chips", "pot")) for _ in [0] if "chips" in obj]
     lines.append(one("result"))
     return "{" + ",\n ".join(lines) + "}"
-
-
-def _side_by_side(name: str, shown, gap: float = 8.0, label_h: float = 6.0, size: float = 9.0) -> Part:
-    """Parts in a row on their bottom line, each named underneath; a slot is
-    as wide as its part or its name, whichever is wider."""
-    slots = [max(p.width, text_width_mm(label, size) + 1.0) for p, label in shown]
-    height = max(p.height for p, _ in shown) + label_h
-    out = Part(name, sum(slots) + gap * (len(shown) - 1), height)
-    x = 0.0
-    for (part, label), slot in zip(shown, slots):
-        out.extend(translate(part.items, x + (slot - part.width) / 2, label_h))
-        if label:
-            out.add(Text(x + slot / 2, 1.5, label, size=size))
-        x += slot + gap
-    return out
 
 
 kit_colors = printed_colors  # read by the rulebook too: one source of truth for the colours printed
