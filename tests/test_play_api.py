@@ -265,11 +265,16 @@ def test_no_response_to_a_seat_holds_what_it_may_not_see(game):
     assert checked >= 8  # positions where something was hidden from the seat asked
 
 
-def test_a_spec_with_a_problem_shows_it_and_comes_back(tmp_path):
+def _copied_spec(tmp_path):
+    """A bundled spec copied where a test may edit it, and a table for it."""
     game = GAMES[0]
     path = tmp_path / f"{game}.yaml"
     shutil.copy(games.FOLDER.parent.parent / "specs" / f"{game}.yaml", path)
-    session = Session(str(path))
+    return path, Session(str(path))
+
+
+def test_a_spec_with_a_problem_shows_it_and_comes_back(tmp_path):
+    path, session = _copied_spec(tmp_path)
     client = client_for(session)
     good = path.read_text()
     spec_version = session.spec_version
@@ -287,10 +292,7 @@ def test_a_spec_with_a_problem_shows_it_and_comes_back(tmp_path):
 def test_saving_the_spec_pushes_a_reload(tmp_path):
     """The watch on the spec file, through the app's own life: a save is
     pushed to the page over the websocket, as a new spec version."""
-    game = GAMES[0]
-    path = tmp_path / f"{game}.yaml"
-    shutil.copy(games.FOLDER.parent.parent / "specs" / f"{game}.yaml", path)
-    session = Session(str(path))
+    path, session = _copied_spec(tmp_path)
     with client_for(session, watch=True) as client:
         with client.websocket_connect(f"ws://127.0.0.1:{PORT}/api/events") as socket:
             first = socket.receive_json()
@@ -516,10 +518,7 @@ def test_the_table_answers_while_an_agent_thinks(monkeypatch):
 
 
 def test_an_edit_the_rules_take_keeps_the_game_going(tmp_path):
-    game = GAMES[0]
-    path = tmp_path / f"{game}.yaml"
-    shutil.copy(games.FOLDER.parent.parent / "specs" / f"{game}.yaml", path)
-    session = Session(str(path))
+    path, session = _copied_spec(tmp_path)
     client = client_for(session)
     rng = random.Random(2)
     for _ in range(4):
