@@ -65,6 +65,7 @@ def test_a_game_without_a_rules_engine_is_not_played(tmp_path):
         result = runner.invoke(main, command)
         assert result.exit_code == 2, (command, result.output)
         lines = result.output.strip().splitlines()
-        assert len(lines) == 1 and lines[0].endswith("duel.yaml: this game has no rules engine; printkit can "
-                                                      "build and validate its kit, but not play it (simulate, "
-                                                      "balance, moves, apply)"), (command, result.output)
+        assert len(lines) == 1 and lines[0].endswith(
+            "duel.yaml: this game has no rules engine to play it by (simulate, balance, moves, apply); printkit "
+            "builds and validates its kit, and printkit play opens it as a table where pieces move freely"), \
+            (command, result.output)

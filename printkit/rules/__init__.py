@@ -26,8 +26,9 @@ class NoEngine(SpecError):
     def __init__(self, loaded):
         self.spec = loaded
         super().__init__([Problem(_spec.display_path(loaded.path), None, None,
-                                  "this game has no rules engine; printkit can build and validate its kit, "
-                                  "but not play it (simulate, balance, moves, apply)")])
+                                  "this game has no rules engine to play it by (simulate, balance, moves, "
+                                  "apply); printkit builds and validates its kit, and printkit play opens it "
+                                  "as a table where pieces move freely")])
 
 
 def game_options(players: int | None = None, variant: str | None = None) -> dict:
