@@ -933,7 +933,6 @@ def _title(spec, sheet: Sheet, stripe=()) -> list:
     m = paper.margin
     end = paper.width - max(m, paper.corner)  # clear of a corner mark at the top right
     left = f"Sheet {sheet.number} of {sheet.total}: {sheet.title}"
-    right = spec.get("title", spec.id)
     (left_size, lefts), (right_size, rights) = header_words(spec, paper, left)
     rule_y = paper.height - m - TITLE_BAND + 2.5
     items = [Text(m, y, line, size=left_size, anchor="start", bold=True)

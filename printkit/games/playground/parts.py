@@ -186,7 +186,6 @@ def piece_figure(spec, options=None) -> Part:
     sizes = kit_sizes(spec)
     square = float(data["board"]["square_mm"])
     color = kit_colors(spec, options)[0]
-    on = on_field(options)
     w, base, ridge, card_w, card_h = sizes.stand_w, sizes.base, sizes.ridge, sizes.card_w, sizes.card_h
     row = 3 * square
     names_w = 24.0  # mm at the left for the views' names
