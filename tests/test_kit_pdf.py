@@ -121,7 +121,7 @@ def test_a_sheet_per_colour_on_request(mckinney_kit, mckinney_spec):
     assert alone.sheets == shared.sheets + 3 == 9
     texts = [p.extract_text() for p in PdfReader(alone.kit_pdf).pages]
     for color in (c["name"] for c in mckinney_spec["colors"]):
-        (mine,) = [t for t in texts if t.startswith(f"Sheet") and f"{color} pieces" in t.split("\n")[0]]
+        (mine,) = [t for t in texts if t.startswith("Sheet") and f"{color} pieces" in t.split("\n")[0]]
         others = {c["name"] for c in mckinney_spec["colors"]} - {color}
         assert not any(f"({other})" in mine for other in others)
 

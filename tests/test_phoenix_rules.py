@@ -9,7 +9,6 @@ from printkit import spec
 from printkit.errors import PrintkitError, SpecError
 from printkit.rules import CHANCE, IllegalAction
 from printkit.games.phoenix import checks as phoenix_checks
-from printkit.games.phoenix import rules as phoenix
 
 from phoenix_helpers import ESCALATION_2P, ashes_of, game, grid_of, play, points, position, random_game
 
