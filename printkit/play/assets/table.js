@@ -514,9 +514,27 @@ $("roll").addEventListener("click", async () => {
   try { await post("/api/roll"); } catch (error) { showError(error); }
   await refresh();
 });
-$("save").addEventListener("click", (event) => {
-  // The position holds what someone at the table may not see: said, not downloaded.
-  if (ui.info && ui.info.save_refused) { event.preventDefault(); showError(ui.info.save_refused); }
+$("save").addEventListener("click", async (event) => {
+  // Asked of the server at the click, not read from the page's last view:
+  // whether the position may be saved changes with every move and seat. A
+  // position holding what someone at the table may not see is said, not
+  // downloaded.
+  event.preventDefault();
+  const link = event.currentTarget;
+  try {
+    const response = await fetch(link.href);
+    if (!response.ok) {
+      const body = await response.json().catch(() => ({}));
+      throw new Error(body.error || response.statusText);
+    }
+    const name = (response.headers.get("content-disposition") || "").match(/filename="([^"]+)"/);
+    const file = document.createElement("a");
+    file.href = URL.createObjectURL(await response.blob());
+    file.download = name ? name[1] : "position.json";
+    file.click();
+    setTimeout(() => URL.revokeObjectURL(file.href), 10000);  // once the browser has taken the file
+    showError(null);
+  } catch (error) { showError(error); }
 });
 $("reveal").addEventListener("click", () => { ui.revealed = true; refresh(); });
 $("load").addEventListener("change", async (event) => {
