@@ -27,7 +27,7 @@ import math
 
 import numpy
 
-from ..shapes import LineString, Point, Polygon, STRtree, make_valid, points
+from ..shapes import Point, Polygon, STRtree, linestrings, make_valid, points
 from .bleed import BLEED
 from .core import CUT, GLUE, GUIDE, INK, MOUNTAIN, PT, VALLEY, WASTE, Circle, Fill, Line
 
@@ -105,80 +105,99 @@ class _Background:
         self.tree = STRtree(self.shapes)
         self.dark_tree = STRtree([s for s, d in surfaces if d])
 
-    def near_dark(self, geometry, distance: float) -> bool:
-        return len(self.dark_tree.query(geometry, predicate="dwithin", distance=distance)) > 0
-
     def at(self, x: float, y: float) -> bool:
-        point = Point(x, y)
-        for index in sorted(self.tree.query(point), reverse=True):
-            if self.shapes[index].covers(point):
-                return self.dark[index]
-        return False  # paper
+        return bool(self.at_each([x], [y])[0])
 
-    def at_each(self, xs, ys) -> list[bool]:
-        """``at`` of every point (xs[i], ys[i]), asked of the tree at once: a
-        cut is read every STEP along its length, thousands of points a sheet."""
+    def at_each(self, xs, ys):
+        """Whether the sheet is dark at each point (xs[i], ys[i]), as a bool
+        array: the topmost painted area covering it, paper where none does."""
         asked, found = self.tree.query(points(xs, ys), predicate="covered_by")
         top = numpy.full(len(xs), -1)
         numpy.maximum.at(top, asked, found)  # the topmost area covering each point
-        return [self.dark[i] if i >= 0 else False for i in top.tolist()]
+        return numpy.append(self.dark, False)[top]  # -1, no area: paper
 
 
 def cut_guides(items, ink_saver: bool = False) -> list[Line]:
     """The guide lines that keep a sheet's cut lines visible (see the module doc);
-    ``items`` are everything the sheet prints, in sheet coordinates."""
+    ``items`` are everything the sheet prints, in sheet coordinates.
+
+    Every straight segment of every cut is read at once: a sheet has
+    thousands, each read every STEP along its length on both sides."""
     items = list(items)
     surfaces = _surfaces(items, ink_saver)
     if not any(dark for _, dark in surfaces):
         return []
     ground = _Background(surfaces)
-    out: list[Line] = []
+    segments = []  # (p, q, length)
     for item in items:
-        if not (isinstance(item, Line) and item.role == CUT and len(item.points) > 1):
-            continue
-        points = list(item.points) + ([item.points[0]] if item.closed else [])
-        for p, q in zip(points, points[1:]):
-            out += _segment_guides(p, q, ground)
+        if isinstance(item, Line) and item.role == CUT and len(item.points) > 1:
+            ends = list(item.points) + ([item.points[0]] if item.closed else [])
+            segments += [(p, q, d) for p, q in zip(ends, ends[1:]) if (d := math.dist(p, q)) >= 1e-9]
+    if not segments:
+        return []
+    # Only segments that pass near a dark area can need a guide.
+    lines = linestrings(numpy.array([(p, q) for p, q, _ in segments], dtype=float))
+    near = numpy.unique(ground.dark_tree.query(lines, predicate="dwithin", distance=SIDE + 1e-6)[0])
+    segments = [segments[i] for i in near.tolist()]
+    if not segments:
+        return []
+    cut = _Cuts(segments)
+    # Read the sides every STEP; where they change, find the change to EXACT.
+    count = numpy.maximum(1, numpy.ceil(cut.length / STEP)).astype(int)
+    which = numpy.repeat(numpy.arange(len(segments)), count + 1)
+    first = numpy.cumsum(count + 1) - (count + 1)  # each segment's first reading
+    ts = cut.length[which] * (numpy.arange(len(which)) - first[which]) / count[which]
+    left, right = cut.sides(ground, which, ts)
+    changed = numpy.flatnonzero(((left[1:] != left[:-1]) | (right[1:] != right[:-1]))
+                                & (which[1:] == which[:-1]))  # between readings i and i + 1
+    low, high = ts[changed], ts[changed + 1]
+    left_before, right_before = left[changed], right[changed]
+    at = which[changed]
+    # Halve every interval at once, each until it is EXACT, as one at a time would.
+    while (busy := numpy.flatnonzero(high - low > EXACT)).size:
+        mid = (low[busy] + high[busy]) / 2
+        l, r = cut.sides(ground, at[busy], mid)
+        same = (l == left_before[busy]) & (r == right_before[busy])
+        low[busy] = numpy.where(same, mid, low[busy])
+        high[busy] = numpy.where(same, high[busy], mid)
+    switches = {}  # segment -> [(where, (left, right) after)]
+    for k, t, i in zip(at.tolist(), ((low + high) / 2).tolist(), (changed + 1).tolist()):
+        switches.setdefault(k, []).append((t, (bool(left[i]), bool(right[i]))))
+    out: list[Line] = []
+    for k, (p, q, length) in enumerate(segments):
+        i = first[k]
+        runs, start, before = [], 0.0, (bool(left[i]), bool(right[i]))
+        for t, now in switches.get(k, ()):
+            runs.append((start, t, before))
+            start, before = t, now
+        runs.append((start, length, before))
+        out += _run_guides(p, q, length, runs)
     return out
 
 
-def _segment_guides(p, q, ground: _Background) -> list[Line]:
-    length = math.dist(p, q)
-    if length < 1e-9 or not ground.near_dark(LineString([p, q]), SIDE + 1e-6):
-        return []
+class _Cuts:
+    """Straight cut segments as arrays: where each reads the sheet beside it."""
+
+    def __init__(self, segments):
+        self.length = numpy.array([d for _, _, d in segments])
+        self.p = numpy.array([p for p, _, _ in segments], dtype=float)
+        q = numpy.array([q for _, q, _ in segments], dtype=float)
+        self.u = (q - self.p) / self.length[:, None]  # unit vector p -> q
+        self.n = numpy.stack([-self.u[:, 1], self.u[:, 0]], axis=1)  # its left
+
+    def sides(self, ground: _Background, which, ts):
+        """(left dark, right dark) SIDE from segment ``which[i]`` at ``ts[i]`` along it."""
+        x = self.p[which, 0] + self.u[which, 0] * ts
+        y = self.p[which, 1] + self.u[which, 1] * ts
+        nx, ny = self.n[which, 0] * SIDE, self.n[which, 1] * SIDE
+        read = ground.at_each(numpy.concatenate([x + nx, x - nx]), numpy.concatenate([y + ny, y - ny]))
+        return read[:len(ts)], read[len(ts):]
+
+
+def _run_guides(p, q, length: float, runs) -> list[Line]:
+    """The guides along segment p -> q for its runs (start, end, (left dark, right dark))."""
     ux, uy = (q[0] - p[0]) / length, (q[1] - p[1]) / length
     nx, ny = -uy, ux  # the left of p -> q
-
-    def sides(t: float) -> tuple[bool, bool]:
-        x, y = p[0] + ux * t, p[1] + uy * t
-        return ground.at(x + nx * SIDE, y + ny * SIDE), ground.at(x - nx * SIDE, y - ny * SIDE)
-
-    # Read the sides every STEP; where they change, find the change to EXACT.
-    count = max(1, math.ceil(length / STEP))
-    ts = [length * k / count for k in range(count + 1)]
-    # sides(t) of every t at once: the left sides, then the right sides.
-    xs = [p[0] + ux * t for t in ts]
-    ys = [p[1] + uy * t for t in ts]
-    read = ground.at_each([x + nx * SIDE for x in xs] + [x - nx * SIDE for x in xs],
-                          [y + ny * SIDE for y in ys] + [y - ny * SIDE for y in ys])
-    readings = list(zip(read[:len(ts)], read[len(ts):]))
-    runs: list[list] = []  # [start, end, (left dark, right dark)]
-    before = readings[0]
-    start = 0.0
-    for t0, t1, now in zip(ts, ts[1:], readings[1:]):
-        if now == before:
-            continue
-        low, high = t0, t1
-        while high - low > EXACT:
-            mid = (low + high) / 2
-            if sides(mid) == before:
-                low = mid
-            else:
-                high = mid
-        runs.append([start, (low + high) / 2, before])
-        start, before = (low + high) / 2, now
-    runs.append([start, length, before])
-
     out = []
     light_w, ink_w = KNOCKOUT_PT * PT, CUT_INK_PT * PT
     for t0, t1, (left, right) in runs:
