@@ -5,14 +5,12 @@ variants and the example specs, in the kit options whose text differs
 from __future__ import annotations
 
 import hashlib
-import io
 import re
 from dataclasses import replace
 from functools import cache
 from pathlib import Path
 
 from filelock import FileLock
-from pypdf import PdfReader
 
 from printkit import SPECS_DIR, TEMPLATES_DIR, rulebook
 from printkit import spec as specs
@@ -85,7 +83,9 @@ def pdf(name: str, options: BuildOptions, paper: str = "letter", reference: bool
 
 
 def pages_text(data: bytes) -> list[str]:
-    return [page.extract_text() for page in PdfReader(io.BytesIO(data)).pages]
+    import pdf_text  # which reads SHARED from this module
+
+    return pdf_text.texts(data)
 
 
 def flat(data: bytes) -> str:

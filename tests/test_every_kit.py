@@ -13,6 +13,7 @@ from pypdf import PdfReader
 from printkit import kit
 from printkit import spec as specs
 from printkit.options import BuildOptions
+import pdf_text
 from test_kit_pdf import render
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -77,8 +78,8 @@ def test_every_sheet_says_what_to_print_it_on(built, game, paper):
     pattern = re.compile(r"print at 100% on ((card|heavy card \(200 g/m2\+: much black ink\)|plain paper), "
                          r"(in colour|black ink only), (one side|both sides \(long-edge flip\))"
                          r"|the reverse of the sheet before, (in colour|black ink only))")
-    for number, page in enumerate(PdfReader(result.kit_pdf).pages, 1):
-        text = " ".join(page.extract_text().split())
+    for number, page in enumerate(pdf_text.texts(result.kit_pdf), 1):
+        text = " ".join(page.split())
         assert pattern.search(text), f"{game} {paper} sheet {number} does not say what to print it on"
 
 

@@ -16,6 +16,8 @@ from printkit import SPECS_DIR, TEMPLATES_DIR, kit, rulebook
 from printkit import spec as specs
 from printkit.errors import PrintkitError
 from printkit.kit import BuildOptions
+import pdf_text
+import rulebook_cases
 
 MM = 72 / 25.4
 PAPER_MM = {"letter": (215.9, 279.4), "a4": (210.0, 297.0)}
@@ -34,12 +36,12 @@ def mckinney():
 
 
 @pytest.fixture(scope="module")
-def letter_pdf(mckinney):
-    return rulebook.render_pdf(mckinney, BuildOptions(paper="letter"))
+def letter_pdf():
+    return rulebook_cases.pdf("mckinney", BuildOptions(), "letter")  # rendered once a run
 
 
 def pages_text(data: bytes) -> list[str]:
-    return [page.extract_text() for page in PdfReader(io.BytesIO(data)).pages]
+    return pdf_text.texts(data)
 
 
 def flat(data: bytes) -> str:
@@ -64,8 +66,8 @@ def custom_template(tmp_path, body: str, name="mckinney.md.j2"):
 # --- the page ---------------------------------------------------------------
 
 @pytest.mark.parametrize("paper", ["letter", "a4"])
-def test_page_size_is_the_paper(mckinney, paper):
-    data = rulebook.render_pdf(mckinney, BuildOptions(paper=paper))
+def test_page_size_is_the_paper(paper):
+    data = rulebook_cases.pdf("mckinney", BuildOptions(), paper)
     reader = PdfReader(io.BytesIO(data))
     assert len(reader.pages) >= 3
     want_w, want_h = PAPER_MM[paper]
@@ -124,7 +126,7 @@ def test_two_renders_are_byte_identical(mckinney, letter_pdf, tmp_path):
     again = rulebook.write(mckinney, BuildOptions(paper="letter"), tmp_path)
     assert again.name == "mckinney-rules.pdf"
     assert again.read_bytes() == letter_pdf
-    assert rulebook.render_pdf(mckinney, BuildOptions(paper="a4")) != letter_pdf
+    assert rulebook_cases.pdf("mckinney", BuildOptions(), "a4") != letter_pdf
 
 
 # --- the content comes from the spec ---------------------------------------
@@ -178,7 +180,7 @@ def test_clarifications_section_is_included(letter_pdf):
 def test_every_bundled_rulebook_renders_on_both_papers(game):
     spec = load(game)
     for paper in ("letter", "a4"):
-        texts = pages_text(rulebook.render_pdf(spec, BuildOptions(paper=paper, ink_saver=True)))
+        texts = pages_text(rulebook_cases.pdf(game, BuildOptions(ink_saver=True), paper))
         assert spec["title"] in texts[0]
         assert all(f"of {len(texts)}" in t for t in texts)
 
@@ -206,7 +208,7 @@ def test_the_rulebook_holds_the_game_and_the_reference_the_engine(game):
     for needed in (f"printkit moves {spec.id}", f"printkit apply {spec.id}", "JSON",
                    "## Move notation and positions", "decisions in a game", "## Observation tensor"):
         assert needed in reference, f"{game}'s reference lacks {needed!r}"
-    pages = pages_text(rulebook.render_pdf(spec, BuildOptions(paper="a4"), reference=True))
+    pages = pages_text(rulebook_cases.pdf(game, BuildOptions(), "a4", reference=True))
     assert f"{spec['title']}: reference" in " ".join(pages[0].split())
 
 
@@ -415,15 +417,15 @@ def test_no_heading_ends_a_page_and_no_title_line_holds_one_word(game, paper):
     once ended a page, its tables on the next), and a title that wraps never
     leaves one word on its last line ("Game" alone)."""
     for reference in (False, True):
-        data = rulebook.render_pdf(load(game), BuildOptions(paper=paper), reference=reference)
-        reader = PdfReader(io.BytesIO(data))
-        headings = _outline_titles(reader)
-        for number, page in enumerate(reader.pages, 1):
-            lines = [" ".join(line.split()) for line in page.extract_text().splitlines() if line.strip()]
+        data = rulebook_cases.pdf(game, BuildOptions(), paper, reference)  # rendered once a run
+        headings = _outline_titles(PdfReader(io.BytesIO(data)))
+        texts = pages_text(data)
+        for number, text in enumerate(texts, 1):
+            lines = [" ".join(line.split()) for line in text.splitlines() if line.strip()]
             body = [line for line in lines if "page " not in line or " of " not in line][:-1]  # no footer
             assert body and body[-1] not in headings, f"{game} {paper} page {number} ends with {body[-1]!r}"
         title = load(game)["title"] + (": reference" if reference else "")
-        first = [" ".join(line.split()) for line in reader.pages[0].extract_text().splitlines()]
+        first = [" ".join(line.split()) for line in texts[0].splitlines()]
         title_lines = []
         for line in first:
             title_lines.append(line)

@@ -8,12 +8,10 @@ page of three)."""
 
 from __future__ import annotations
 
-import io
 import math
 
 import pypdfium2 as pdfium
 import pytest
-from pypdf import PdfReader
 
 from printkit import TEMPLATES_DIR
 from printkit import spec as specs
@@ -21,6 +19,7 @@ from printkit.kit import BuildOptions
 from printkit.literal import restore
 from printkit.rulebook.pdf import BOTTOM, MARGIN
 from printkit.rulebook.templating import render_with_figures
+import pdf_text
 import rulebook_cases
 
 GAMES = sorted(p.name[: -len(".md.j2")] for p in TEMPLATES_DIR.glob("*.md.j2")
@@ -45,18 +44,15 @@ def printed_runs(data: bytes, baselines: bool = False) -> list[list[tuple[float,
     times the scale of the text and drawing matrices (a drawing's scale
     shrinks its words); with ``baselines``, its baseline's height instead."""
     pages = []
-    for page in PdfReader(io.BytesIO(data)).pages:
+    for page in pdf_text.pages(data):
         runs = []
-
-        def visit(text, cm, tm, font, size, runs=runs):
+        for text, cm, tm, _, size in page.runs:
             if text.strip():
                 a, b = tm[0] * cm[0] + tm[1] * cm[2], tm[0] * cm[1] + tm[1] * cm[3]
                 c, d = tm[2] * cm[0] + tm[3] * cm[2], tm[2] * cm[1] + tm[3] * cm[3]
                 y = tm[4] * cm[1] + tm[5] * cm[3] + cm[5]
                 runs.append((round(y) if baselines else round(size * math.sqrt(abs(a * d - b * c)), 2),
                              " ".join(text.split())))
-
-        page.extract_text(visitor_text=visit)
         pages.append(runs)
     return pages
 
@@ -67,15 +63,13 @@ def drawn_words(data: bytes) -> list[tuple[int, float, str]]:
     (``rulebook.figures.PartDrawing``), so a word under a scaled drawing
     matrix is a word of a figure."""
     words = []
-    for number, page in enumerate(PdfReader(io.BytesIO(data)).pages, 1):
-        def visit(text, cm, tm, font, size):
+    for number, page in enumerate(pdf_text.pages(data), 1):
+        for text, cm, tm, _, size in page.runs:
             scale = math.sqrt(abs(cm[0] * cm[3] - cm[1] * cm[2]))
             if text.strip() and abs(scale - 1) > 1e-6:
                 a, b = tm[0] * cm[0] + tm[1] * cm[2], tm[0] * cm[1] + tm[1] * cm[3]
                 c, d = tm[2] * cm[0] + tm[3] * cm[2], tm[2] * cm[1] + tm[3] * cm[3]
                 words.append((number, round(size * math.sqrt(abs(a * d - b * c)), 2), " ".join(text.split())))
-
-        page.extract_text(visitor_text=visit)
     return words
 
 

@@ -6,7 +6,6 @@ page once ended 61 mm early, Playground's third was 70% empty)."""
 
 from __future__ import annotations
 
-import io
 import math
 import statistics
 from collections import defaultdict
@@ -14,10 +13,10 @@ from collections import defaultdict
 import numpy as np
 import pypdfium2 as pdfium
 import pytest
-from pypdf import PdfReader
 
 from printkit.rulebook.markdown import BODY_SIZE
 from printkit.rulebook.pdf import BOTTOM, MARGIN
+import pdf_text
 from rulebook_cases import GAMES, EXAMPLES, case_id, load, pdf, variants
 from printkit.kit import BuildOptions
 
@@ -34,16 +33,13 @@ IDS = [case_id(c) for c in CASES]
 def body_lines(data: bytes) -> list[str]:
     """Every line of body text (set at BODY_SIZE, outside any drawing), as printed."""
     lines = []
-    for page in PdfReader(io.BytesIO(data)).pages:
+    for page in pdf_text.pages(data):
         rows = defaultdict(list)
-
-        def visit(text, cm, tm, font, size, rows=rows):
+        for text, cm, tm, _, size in page.runs:
             scale = math.sqrt(abs(cm[0] * cm[3] - cm[1] * cm[2]))
             printed = size * math.sqrt(abs(tm[0] * tm[3] - tm[1] * tm[2])) * scale
             if text.strip() and abs(printed - BODY_SIZE) < 0.01 and abs(scale - 1) < 1e-6:
                 rows[round(tm[5] * cm[3] + cm[5], 1)].append(text)
-
-        page.extract_text(visitor_text=visit)
         lines += [" ".join(" ".join(rows[y]).split()) for y in sorted(rows, reverse=True)]
     return lines
 
@@ -96,7 +92,7 @@ def test_no_page_is_left_with_a_hole(case, paper):
     starts a page of its own), may end in blank paper."""
     name, options = case
     data = pdf(name, options, paper)
-    texts = [page.extract_text() for page in PdfReader(io.BytesIO(data)).pages]
+    texts = pdf_text.texts(data)
     bands = blank_bands(data)
     for number, (whole, above_foot) in enumerate(bands, 1):
         ends_a_part = number == len(bands) or texts[number].lstrip().startswith("Turn summary")
