@@ -13,6 +13,7 @@ length of one value.
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 from typing import Any
 
 import yaml
@@ -114,6 +115,23 @@ def parse(text: str, filename: str) -> tuple[Any, dict, dict]:
     """Plain data from YAML text, and the marks of every value and key:
     (data, marks, key_marks), marks mapping a pointer (keys and list indexes)
     to (line, column), 1-based. Raises SpecError listing every problem."""
+    # A build, a check and the live table read the same spec again and
+    # again: it is parsed once, and each caller gets data of its own.
+    data, marks, key_marks = _parse(text, filename)
+    return _copy(data), dict(marks), dict(key_marks)
+
+
+def _copy(value):
+    """A copy of plain data: its mappings and lists new, all the way down."""
+    if isinstance(value, dict):
+        return {key: _copy(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_copy(item) for item in value]
+    return value  # a string, number, boolean or None
+
+
+@lru_cache(maxsize=32)
+def _parse(text: str, filename: str) -> tuple[Any, dict, dict]:
     if len(text) > MAX_BYTES:
         raise SpecError([Problem(filename, None, None,
                                  f"the spec is {len(text):,} characters long; a spec is at most "

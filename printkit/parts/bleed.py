@@ -15,7 +15,10 @@ the same file every time.
 
 from __future__ import annotations
 
-from ..shapes import LineString, MultiLineString, Point, Polygon, box, linemerge, make_valid, polygonize, unary_union
+import numpy
+
+from ..shapes import (LineString, MultiLineString, Point, Polygon, box, distance, intersection, linemerge, linestrings,
+                      make_valid, polygonize, unary_union)
 from .core import ART, CUT, FIELD_MM2, Circle, Fill, Line, polygon_area
 
 BLEED = "bleed"  # the role of bleed fills: print only, drawn before everything else
@@ -40,7 +43,9 @@ def piece_area(items):
 
 
 def _polygon(fill: Fill):
-    shape = Polygon(fill.points, [h for h in fill.holes if len(h) > 2])
+    # Rings as arrays: shapely reads them at once instead of point by point.
+    shape = Polygon(numpy.asarray(fill.points, dtype=float),
+                    [numpy.asarray(h, dtype=float) for h in fill.holes if len(h) > 2])
     return shape if shape.is_valid else make_valid(shape)
 
 
@@ -56,15 +61,17 @@ def _visible_fields(items, wanted=None):
             shapes.append((item, _polygon(item)))
         elif isinstance(item, Circle) and item.fill:
             shapes.append((None, Point(item.center).buffer(item.radius, 16)))
+    needed = [item is not None and (wanted is None or wanted(item, shape)) for item, shape in shapes]
+    # What covers a fill is only worked out as far back as the first needed one.
+    first = needed.index(True) if True in needed else len(shapes)
     visible = []
     covered = None
-    for item, shape in reversed(shapes):
+    for k in range(len(shapes) - 1, first - 1, -1):
+        item, shape = shapes[k]
         if item is not None:
-            if wanted is not None and not wanted(item, shape):
-                visible.append((item, None))
-            else:
-                visible.append((item, shape if covered is None else shape.difference(covered)))
+            visible.append((item, (shape if covered is None else shape.difference(covered)) if needed[k] else None))
         covered = shape if covered is None else covered.union(shape)
+    visible += [(item, None) for item, _ in reversed(shapes[:first]) if item is not None]
     return visible[::-1]
 
 
@@ -78,7 +85,8 @@ def bleed_fills(items, area, keep_out, width: float, printable) -> list[Fill]:
     room = area.buffer(width, join_style="mitre", mitre_limit=4.0).difference(keep_out).intersection(printable)
     if room.is_empty:
         return []
-    edges = [LineString(pair) for ring in _lines(outline) for pair in zip(ring.coords, ring.coords[1:])]
+    edges = linestrings(numpy.concatenate([numpy.stack([c[:-1], c[1:]], axis=1) for c in
+                                           (numpy.asarray(ring.coords) for ring in _lines(outline))]))
     out: list[Fill] = []
 
     def wanted(item, shape) -> bool:
@@ -93,8 +101,8 @@ def bleed_fills(items, area, keep_out, width: float, printable) -> list[Fill]:
         # turns (so the bleed fills those corners), without the stubs where it
         # only touches the cut at a point.
         near = field.buffer(TOUCH)
-        along = [g for edge in edges if edge.distance(field) <= TOUCH
-                 for g in _lines(edge.intersection(near)) if g.length >= MIN_RUN]
+        close = edges[distance(edges, field) <= TOUCH]
+        along = [g for piece in intersection(close, near) for g in _lines(piece) if g.length >= MIN_RUN]
         if not along:
             continue
         reach = linemerge(along).buffer(width + TOUCH, cap_style="flat", join_style="mitre")

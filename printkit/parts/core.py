@@ -269,18 +269,19 @@ def transform_point(p: Point, dx: float = 0.0, dy: float = 0.0, rotate: int = 0,
     return (x + dx, y + dy)
 
 
-def _point_map(dx: float = 0.0, dy: float = 0.0, rotate: int = 0, mirror_x: float | None = None):
-    """``transform_point`` with its arguments bound: a function of one point.
+def _points_map(dx: float = 0.0, dy: float = 0.0, rotate: int = 0, mirror_x: float | None = None):
+    """``transform_point`` with its arguments bound, of a sequence of points:
+    a function returning the tuple of them moved.
 
-    A kit moves tens of thousands of points onto its sheets, nearly all by a
-    shift alone, so the shift and the quarter turn get a direct function
+    A kit moves hundreds of thousands of points onto its sheets, nearly all
+    by a shift alone, so the shift and the quarter turn get a direct loop
     (the same arithmetic, so the same floats, as ``transform_point``)."""
     turns = (rotate // 90) % 4
     if mirror_x is None and turns == 0:
-        return lambda p: (p[0] + dx, p[1] + dy)
+        return lambda points: tuple([(x + dx, y + dy) for x, y in points])
     if mirror_x is None and turns == 1:
-        return lambda p: (-p[1] + dx, p[0] + dy)
-    return lambda p: transform_point(p, dx, dy, rotate, mirror_x)
+        return lambda points: tuple([(-y + dx, x + dy) for x, y in points])
+    return lambda points: tuple([transform_point(p, dx, dy, rotate, mirror_x) for p in points])
 
 
 def _moved(item, **changes):
@@ -298,29 +299,32 @@ def _moved(item, **changes):
 
 def transform(item: Item, **kw) -> Item:
     """The item moved by ``transform_point``'s arguments."""
-    move = _point_map(**kw)
+    return _transform(item, _points_map(**kw), kw.get("rotate", 0))
+
+
+def _transform(item: Item, move, rotate: int) -> Item:
     if isinstance(item, Line):
-        return _moved(item, points=tuple(map(move, item.points)))
+        return _moved(item, points=move(item.points))
     if isinstance(item, Fill):
-        return _moved(item, points=tuple(map(move, item.points)),
-                      holes=tuple(tuple(map(move, h)) for h in item.holes))
+        return _moved(item, points=move(item.points), holes=tuple([move(h) for h in item.holes]))
     if isinstance(item, Circle):
-        return _moved(item, center=move(item.center))
+        return _moved(item, center=move((item.center,))[0])
     if isinstance(item, Text):
-        x, y = move((item.x, item.y))
-        return _moved(item, x=x, y=y, angle=(item.angle + kw.get("rotate", 0)) % 360)
+        ((x, y),) = move(((item.x, item.y),))
+        return _moved(item, x=x, y=y, angle=(item.angle + rotate) % 360)
     if isinstance(item, Image):
         # The box's corners moved; the picture turns with it (a mirror moves
         # the box alone: a picture is never printed back to front).
-        corners = [move(p) for p in rect(item.x, item.y, item.w, item.h)]
+        corners = move(rect(item.x, item.y, item.w, item.h))
         xs, ys = [p[0] for p in corners], [p[1] for p in corners]
         return replace(item, x=min(xs), y=min(ys), w=max(xs) - min(xs), h=max(ys) - min(ys),
-                       angle=(item.angle + kw.get("rotate", 0)) % 360)
+                       angle=(item.angle + rotate) % 360)
     raise TypeError(item)
 
 
 def translate(items, dx: float, dy: float) -> list:
-    return [transform(i, dx=dx, dy=dy) for i in items]
+    move = _points_map(dx=dx, dy=dy)
+    return [_transform(i, move, 0) for i in items]
 
 
 # --- shapes --------------------------------------------------------------
