@@ -10,6 +10,7 @@ from pypdf import PdfReader
 from printkit import kit, sheets
 from printkit.games.mckinney import parts as mckinney
 from printkit.parts.core import Fill
+import pdf_text
 
 PT_PER_MM = 72 / 25.4
 PAPER_PT = {"letter": (612.0, 792.0), "a4": (595.28, 841.89)}
@@ -78,8 +79,7 @@ def test_nothing_is_inked_within_a_quarter_inch_of_any_edge(mckinney_kit, paper,
 
 
 def test_every_sheet_is_titled_in_order_and_sheet_one_has_the_checklist(mckinney_kit, mckinney_spec):
-    reader = PdfReader(mckinney_kit().kit_pdf)
-    texts = [page.extract_text() for page in reader.pages]
+    texts = pdf_text.texts(mckinney_kit().kit_pdf)  # read once a run, as test_every_kit.py reads it
     for n, text in enumerate(texts, 1):
         assert f"Sheet {n} of 6" in text
         assert "cut" in text
@@ -103,7 +103,7 @@ def test_every_sheet_is_titled_in_order_and_sheet_one_has_the_checklist(mckinney
 
 def test_two_colours_print_two_pieces_sheets_and_two_start_squares(mckinney_kit, mckinney_spec):
     result = mckinney_kit(colors=2)
-    texts = [p.extract_text() for p in PdfReader(result.kit_pdf).pages]
+    texts = pdf_text.texts(result.kit_pdf)
     assert result.sheets == len(texts) == 6  # both colours' pieces share one sheet
     seats = mckinney_spec["board"]["seating"]["2"]
     names = [mckinney_spec["colors"][s]["name"] for s in seats]
@@ -119,7 +119,7 @@ def test_a_sheet_per_colour_on_request(mckinney_kit, mckinney_spec):
     shared = mckinney_kit()
     alone = mckinney_kit(sheet_per_colour=True)
     assert alone.sheets == shared.sheets + 3 == 9
-    texts = [p.extract_text() for p in PdfReader(alone.kit_pdf).pages]
+    texts = pdf_text.texts(alone.kit_pdf)
     for color in (c["name"] for c in mckinney_spec["colors"]):
         (mine,) = [t for t in texts if t.startswith("Sheet") and f"{color} pieces" in t.split("\n")[0]]
         others = {c["name"] for c in mckinney_spec["colors"]} - {color}

@@ -16,6 +16,7 @@ from printkit.games.lam.hexes import HexBoard
 from printkit.options import BuildOptions
 from printkit.parts.core import CUT, GLUE, MOUNTAIN, Fill, Line, Text, item_box
 from printkit.spec import data_of
+import pdf_text
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -91,7 +92,7 @@ def test_the_segments_print_on_sheets_turned_on_their_side_where_needed(built):
     pages = PdfReader(built.kit_pdf).pages
     boxes = [(float(p.mediabox.width), float(p.mediabox.height)) for p in pages]
     landscape = [w > h for w, h in boxes]
-    assert landscape[1:3] == ([True, True] if "Letter" in pages[0].extract_text() else [False, False])
+    assert landscape[1:3] == ([True, True] if "Letter" in pdf_text.texts(built.kit_pdf)[0] else [False, False])
     assert not landscape[0]  # the cover stays upright
 
 
@@ -118,7 +119,7 @@ def test_the_glue_tab_prints_grey_with_its_words_inside(spec, built):
     from printkit.options import resolve_options
     from printkit.parts.core import GLUE_GREY, TAB_CLEAR, Text
 
-    paper = "letter" if "Letter" in PdfReader(built.kit_pdf).pages[0].extract_text() else "a4"
+    paper = "letter" if "Letter" in pdf_text.texts(built.kit_pdf)[0] else "a4"
     options = resolve_options(spec, BuildOptions(paper=paper))
     module = games.stage("lam", "parts")
     laid = sheets.impose(spec, module.parts(spec, options), options, module)
@@ -251,6 +252,6 @@ def test_the_reference_card_draws_engine_moves(spec):
 
 
 def test_the_checklist_counts_every_piece_in_plain_english(built):
-    cover = PdfReader(built.kit_pdf).pages[0].extract_text()
+    cover = pdf_text.texts(built.kit_pdf)[0]
     assert "Scissors (Red)" in cover and "Scissorses" not in cover
     assert "Papers (Red)" in cover and "Flags (Blue)" in cover
