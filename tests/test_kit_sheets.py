@@ -127,6 +127,26 @@ def overlaps(p, q, eps=1e-3):
     return True
 
 
+def near_pairs(ps, qs, gap=1e-6):
+    """The (i, j) pairs of ``ps[i]`` and ``qs[j]`` whose bounding boxes come
+    within ``gap`` mm of each other: every other pair lies apart, so
+    ``overlaps`` is False for it and need not be asked (a sweep along x
+    instead of every pair)."""
+    def bound(shape):
+        xs, ys = [x for x, _ in shape], [y for _, y in shape]
+        return min(xs), max(xs), min(ys), max(ys)
+
+    events = sorted([(*bound(p), 0, i) for i, p in enumerate(ps)] + [(*bound(q), 1, j) for j, q in enumerate(qs)])
+    live = ([], [])  # the ps and qs whose x span may still reach what comes next
+    for x0, x1, y0, y1, side, n in events:
+        other = live[1 - side]
+        other[:] = [o for o in other if o[0] >= x0 - gap]
+        for ox1, oy0, oy1, m in other:
+            if oy0 <= y1 + gap and y0 <= oy1 + gap:
+                yield (n, m) if side == 0 else (m, n)
+        live[side].append((x1, y0, y1, n))
+
+
 def inside_convex(point, poly, clear=0.0):
     """Whether ``point`` lies inside the convex polygon ``poly``, ``clear`` mm from every side."""
     x, y = point
@@ -152,16 +172,17 @@ def test_text_is_legible_and_clear_of_lines_and_other_text(laid_out, game, paper
         small = [(t.text, t.size) for t in texts if t.size < MIN_TEXT_PT - 1e-9]
         assert not small, (sheet.number, small)
         boxes = [text_box(t) for t in texts]
-        for i, box in enumerate(boxes):
-            for j in range(i + 1, len(boxes)):
-                assert not overlaps(box, boxes[j]), (sheet.number, texts[i].text, texts[j].text)
+        for i, j in near_pairs(boxes, boxes):
+            if i < j:
+                assert not overlaps(boxes[i], boxes[j]), (sheet.number, texts[i].text, texts[j].text)
+        segs = []
         for line in items:
             if not (isinstance(line, Line) and line.role in (CUT, VALLEY, MOUNTAIN)):
                 continue
             points = list(line.points) + ([line.points[0]] if line.closed else [])
-            for seg in zip(points, points[1:]):
-                for text, box in zip(texts, boxes):
-                    assert not overlaps(box, list(seg)), (sheet.number, text.text, line.role, seg)
+            segs += [(line.role, list(seg)) for seg in zip(points, points[1:])]
+        for i, k in near_pairs(boxes, [seg for _, seg in segs]):
+            assert not overlaps(boxes[i], segs[k][1]), (sheet.number, texts[i].text, segs[k][0], segs[k][1])
 
 
 @pytest.mark.parametrize("game", ["mckinney", "phoenix"])
