@@ -46,8 +46,22 @@ def _laid_with_art(game, paper, extra):
         drawn.append((width, height, items))
         return items
 
+    # Only the cover is read: the other sheets' bleed and cut-line guides,
+    # the slow part of laying out a kit, are left undrawn. Neither reaches
+    # the cover (its box label is placed clear of the cover's own items, and
+    # the cover, first of the sheets, still gets its guides).
+    guides = []
+
+    def cover_guides(items, ink_saver=False):
+        guides.append(None)
+        return real_guides(items, ink_saver) if len(guides) == 1 else []
+
+    real_guides = sheets.cut_guides
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(module, "cover", cover)
+        patch.setattr(sheets, "sheet_bleed", lambda placements, width, room: [])
+        patch.setattr(sheets, "_back_bleed", lambda paper, backs, width: [])
+        patch.setattr(sheets, "cut_guides", cover_guides)
         laid = sheets.impose(loaded, module.parts(loaded, options), options, module)
     (art,) = drawn
     _COVERS[key] = laid[0], art
