@@ -17,8 +17,8 @@ from __future__ import annotations
 
 import numpy
 
-from ..shapes import (LineString, MultiLineString, Point, Polygon, box, distance, intersection, linemerge, linestrings,
-                      make_valid, polygonize, unary_union)
+from ..shapes import (LineString, MultiLineString, Polygon, box, buffer, distance, intersection, is_valid, line_merge,
+                      linearrings, linestrings, make_valid, multilinestrings, points, polygonize, polygons, unary_union)
 from .core import ART, CUT, FIELD_MM2, Circle, Fill, Line, polygon_area
 
 BLEED = "bleed"  # the role of bleed fills: print only, drawn before everything else
@@ -42,11 +42,24 @@ def piece_area(items):
     return unary_union(polygons) if polygons else None
 
 
-def _polygon(fill: Fill):
-    # Rings as arrays: shapely reads them at once instead of point by point.
-    shape = Polygon(numpy.asarray(fill.points, dtype=float),
-                    [numpy.asarray(h, dtype=float) for h in fill.holes if len(h) > 2])
-    return shape if shape.is_valid else make_valid(shape)
+def painted_shapes(items) -> list:
+    """The shape of each of ``items``, Fills (made valid) and Circles, in
+    their order. A sheet has thousands: shapely builds them all at once."""
+    out = numpy.empty(len(items), dtype=object)
+    fills = [k for k, item in enumerate(items) if isinstance(item, Fill)]
+    discs = [k for k, item in enumerate(items) if not isinstance(item, Fill)]
+    if fills:
+        rings = [[items[k].points] + [h for h in items[k].holes if len(h) > 2] for k in fills]
+        flat = [ring for own in rings for ring in own]
+        closed = linearrings(numpy.array([p for ring in flat for p in ring], dtype=float),
+                             indices=numpy.repeat(numpy.arange(len(flat)), [len(ring) for ring in flat]))
+        shapes = polygons(closed, indices=numpy.repeat(numpy.arange(len(rings)), [len(own) for own in rings]))
+        broken = ~is_valid(shapes)
+        shapes[broken] = make_valid(shapes[broken])
+        out[fills] = shapes
+    if discs:
+        out[discs] = buffer(points([items[k].center for k in discs]), [items[k].radius for k in discs], quad_segs=16)
+    return out.tolist()
 
 
 def _visible_fields(items, wanted=None):
@@ -55,12 +68,10 @@ def _visible_fields(items, wanted=None):
     label strip over a coloured field bleeds nothing). ``wanted(fill,
     shape)``: whether that part is needed; None in its place where not (it
     costs a difference of shapes, the most of a sheet's bleed)."""
-    shapes = []
-    for item in items:
-        if isinstance(item, Fill) and item.role == ART and len(item.points) > 2:
-            shapes.append((item, _polygon(item)))
-        elif isinstance(item, Circle) and item.fill:
-            shapes.append((None, Point(item.center).buffer(item.radius, 16)))
+    painted = [item for item in items if (isinstance(item, Fill) and item.role == ART and len(item.points) > 2)
+               or (isinstance(item, Circle) and item.fill)]
+    shapes = [(item if isinstance(item, Fill) else None, shape)
+              for item, shape in zip(painted, painted_shapes(painted))]
     needed = [item is not None and (wanted is None or wanted(item, shape)) for item, shape in shapes]
     # What covers a fill is only worked out as far back as the first needed one.
     first = needed.index(True) if True in needed else len(shapes)
@@ -105,7 +116,7 @@ def bleed_fills(items, area, keep_out, width: float, printable) -> list[Fill]:
         along = [g for piece in intersection(close, near) for g in _lines(piece) if g.length >= MIN_RUN]
         if not along:
             continue
-        reach = linemerge(along).buffer(width + TOUCH, cap_style="flat", join_style="mitre")
+        reach = line_merge(multilinestrings(along)).buffer(width + TOUCH, cap_style="flat", join_style="mitre")
         grown = field.buffer(width, join_style="mitre", mitre_limit=4.0)
         out += _fills(grown.intersection(reach).intersection(room), item.color,
                       rich=item.rich or polygon_area(item.points) >= FIELD_MM2)

@@ -27,8 +27,8 @@ import math
 
 import numpy
 
-from ..shapes import Point, Polygon, STRtree, linestrings, make_valid, points
-from .bleed import BLEED
+from ..shapes import STRtree, linestrings, points
+from .bleed import BLEED, painted_shapes
 from .core import CUT, GLUE, GUIDE, INK, MOUNTAIN, PT, VALLEY, WASTE, Circle, Fill, Line
 
 LIGHT = "#C8C8C8"  # the light cut line: far from black and from dark fields, not glaring on the cut edge
@@ -74,25 +74,15 @@ def layer(item) -> int:
 
 def _surfaces(items, ink_saver: bool):
     """(shape, dark) of every painted area, in the order it is painted."""
+    painted = [item for item in sorted(items, key=layer)
+               if (isinstance(item, Fill) and len(item.points) > 2 and not (ink_saver and item.role == WASTE))
+               or (isinstance(item, Circle) and item.fill)]  # ink-saver's waste: sparse hatching on paper
     out = []
-    for item in sorted(items, key=layer):
-        if isinstance(item, Fill) and len(item.points) > 2:
-            if ink_saver and item.role == WASTE:
-                continue  # sparse hatching on paper
-            # Rings as arrays: shapely reads them at once instead of point by point.
-            shape = Polygon(numpy.asarray(item.points, dtype=float),
-                            [numpy.asarray(h, dtype=float) for h in item.holes if len(h) > 2])
-            shape = shape if shape.is_valid else make_valid(shape)
-            if ink_saver and item.large:
-                shape = shape.difference(shape.buffer(-max(item.stroke_pt, BAND_PT) * PT))
-            colour = item.color
-        elif isinstance(item, Circle) and item.fill:
-            shape = Point(item.center).buffer(item.radius, 16)
-            colour = item.fill
-        else:
-            continue
+    for item, shape in zip(painted, painted_shapes(painted)):
+        if isinstance(item, Fill) and ink_saver and item.large:
+            shape = shape.difference(shape.buffer(-max(item.stroke_pt, BAND_PT) * PT))
         if not shape.is_empty:
-            out.append((shape, is_dark(colour)))
+            out.append((shape, is_dark(item.color if isinstance(item, Fill) else item.fill)))
     return out
 
 
