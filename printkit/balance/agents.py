@@ -13,6 +13,10 @@ import math
 
 from .. import games
 from ..playout import draw_chance
+from ..rules.base import State
+
+# Positions whose moves' values a Judge remembers, at most; then it starts afresh.
+REMEMBERED = 50_000
 
 
 class Judge:
@@ -30,6 +34,8 @@ class Judge:
         self.module = games.optional_stage(game.spec.game, "evaluation")
         self.evaluate = self.module.evaluate if self.module else None
         self.evaluate_position = getattr(self.module, "evaluate_position", None)
+        self._keys: dict = {}  # State class -> its key(), or None
+        self._remembered: dict = {}  # (position key, player) -> (legal actions, values)
 
     def __call__(self, state, player: int) -> float:
         if state.is_terminal():
@@ -42,6 +48,39 @@ class Judge:
         if self.evaluate is None:
             return 0.0
         return self.evaluate(self.game, state.observation(player), player)
+
+    def keeps(self, state) -> bool:
+        """Whether the values of ``state``'s moves are remembered (``moves``):
+        in a game whose positions give a key and hide nothing (its resample
+        is a plain copy and draws nothing, so the values depend on the
+        position alone). Greedy rollouts meet the same positions again and
+        again: each rollout from a root move replays much of the last one."""
+        kind = type(state)
+        key = self._keys.get(kind, False)
+        if key is False:
+            key = self._keys[kind] = kind.key if kind.resample is State.resample else None
+        return key is not None
+
+    def moves(self, state, player: int) -> tuple:
+        """(the legal actions, how each one's result stands for ``player``),
+        looked at from ``state`` itself; remembered where ``keeps(state)``."""
+        key = (state.key(), player) if self.keeps(state) else None
+        if key is not None:
+            known = self._remembered.get(key)
+            if known is not None:
+                return known
+        legal = state.legal_actions()
+        values = []
+        for action in legal:
+            after = state.clone()
+            after.apply_listed(action)  # from the position's own list: legal
+            values.append(self(after, player))
+        known = (tuple(legal), values)
+        if key is not None:
+            if len(self._remembered) >= REMEMBERED:
+                self._remembered.clear()
+            self._remembered[key] = known
+        return known
 
 
 class Agent:
@@ -77,12 +116,11 @@ class GreedyAgent(Agent):
 def best_actions(judge: Judge, state, player: int, rng) -> list:
     """The actions whose results ``player``'s evaluation likes best, looked
     at on ``player``'s own draw of what it cannot see."""
-    seen = state.resample(player, rng)
+    # Where the judge remembers the position, its resample would be a copy
+    # drawing nothing: the values are read from the position itself.
+    seen = state if judge.keeps(state) else state.resample(player, rng)
     best, choices = -math.inf, []
-    for action in seen.legal_actions():
-        after = seen.clone()
-        after.apply_listed(action)  # from the position's own list: legal
-        value = judge(after, player)
+    for action, value in zip(*judge.moves(seen, player)):
         if value > best + 1e-9:
             best, choices = value, [action]
         elif value > best - 1e-9:
@@ -302,10 +340,14 @@ class MCTSAgent(Agent):
         root = _Node()
         seen = state.resample(player, rng)
         valued = []
-        for action in state.legal_actions():
-            after = seen.clone()
-            after.apply(action)
-            valued.append((self.judge(after, player), rng.random(), action))
+        if self.judge.keeps(state):  # seen is a copy of state: the same actions, remembered values
+            for action, value in zip(*self.judge.moves(seen, player)):
+                valued.append((value, rng.random(), action))
+        else:
+            for action in state.legal_actions():
+                after = seen.clone()
+                after.apply(action)
+                valued.append((self.judge(after, player), rng.random(), action))
         # The search looks deeper at the few the evaluation ranks highest
         # (ties drawn at random), rather than thinly at all of them.
         for value, _, action in sorted(valued, reverse=True)[:self.width]:

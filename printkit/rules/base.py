@@ -156,6 +156,12 @@ class State:
     # none at all, and Python 3.11 calls its methods without looking in one.
     __slots__ = ()
 
+    # ``key()``, where a game gives it: a hashable that two positions share
+    # exactly when they are the same position (the board, the turn and how
+    # far it has gone, who won), so that an agent may remember what it
+    # worked out about a position it meets again. None: the game gives none.
+    key = None
+
     # --- abstract ---------------------------------------------------------
     @property
     def current_player(self) -> int:

@@ -78,31 +78,64 @@ def evaluate_position(game, state, player: int) -> float:
     transit = -1
     if state.moving and state.path and not state.cells[state.path[-1]]:
         transit = state.path[-1]
-    builders = state.builder
+    nears = _nears(game, state.builder)
+    marching = _marching_by_notch(game)
+    # Slider B's worth is its notch's, but for a Builder on a +/- space with
+    # its Slider still to move (see _slider_value).
+    on_space = state.player if state.phase == SLIDER else -1
+    shields_of, units_of, cache_of, sliders = state.shields, state.units, state.cache, state.sliders
     strength = []
     for seat in range(game.num_players):
-        shields = state.shields[seat]
+        shields = shields_of[seat]
         if shields <= 0:
             strength.append(-10.0)
             continue
-        units = state.units[seat]
+        units = units_of[seat]
         if transit >= 0 and seat == state.player:
             units = [*units, transit]
         reach = 0.0
         if units:
-            targets = tuple(at for other, at in enumerate(builders) if other != seat and at >= 0)
-            if targets:
-                near = _nearness(game, targets)
+            near = nears[seat]
+            if near is not None:
                 for square in units:
                     reach += near[square]
-        strength.append(shields + 0.1 * len(units) + 0.05 * sum(state.cache[seat])
-                        + 0.1 * reach + _slider_worth_at(game, state, seat))
+        slider = (marching[sliders[seat][1]] if seat != on_space
+                  else _slider_value(game, sliders[seat][1], state.builder[seat]))
+        strength.append(shields + 0.1 * len(units) + 0.05 * sum(cache_of[seat]) + 0.1 * reach + slider)
     rivals = [s for seat, s in enumerate(strength) if seat != player]
     rival = (max(rivals) + sum(rivals) / len(rivals)) / 2
     return math.tanh((strength[player] - rival) / 3)
 
 
 _NEARNESS: dict = {}
+_NEARS: dict = {}
+_MARCHING: dict = {}
+
+
+def _nears(game, builders: list) -> tuple:
+    """Per seat, ``_nearness`` of the other Builders still standing (None
+    when there are none): the same for every position with the Builders on
+    these squares, so kept per board and placing of the Builders."""
+    key = (game.names[-1], *builders)
+    nears = _NEARS.get(key)
+    if nears is None:
+        if len(_NEARS) > 4096:
+            _NEARS.clear()
+        nears = []
+        for seat in range(len(builders)):
+            targets = tuple(at for other, at in enumerate(builders) if other != seat and at >= 0)
+            nears.append(_nearness(game, targets) if targets else None)
+        nears = _NEARS[key] = tuple(nears)
+    return nears
+
+
+def _marching_by_notch(game) -> tuple:
+    """``_marching`` at each notch of Slider B, kept per set of notches."""
+    key = game.notches[1]
+    marching = _MARCHING.get(key)
+    if marching is None:
+        marching = _MARCHING[key] = tuple(_marching(game, notch) for notch in range(len(key)))
+    return marching
 
 
 def _nearness(game, targets: tuple) -> list:
@@ -118,12 +151,6 @@ def _nearness(game, targets: tuple) -> list:
         aims = [where[t] for t in targets]
         near = _NEARNESS[key] = [1 / (1 + min(abs(x - tx) + abs(y - ty) for tx, ty in aims)) for x, y in where]
     return near
-
-
-def _slider_worth_at(game, state, seat: int) -> float:
-    """``_slider_worth`` read from the position."""
-    on_space = state.phase == SLIDER and state.player == seat
-    return _slider_value(game, state.sliders[seat][1], state.builder[seat] if on_space else None)
 
 
 def _marching(game, notch: int) -> float:

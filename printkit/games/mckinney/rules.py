@@ -1020,6 +1020,14 @@ class State(base.State):
         self.frozen = set()
         self.built = self.moved = self.moving = 0
 
+    def key(self) -> tuple:
+        # Everything clone copies but the per-square caches (exits, moves,
+        # stale, one_step), which follow from the rest.
+        return (tuple(self.cells), tuple(self.builder), tuple(self.shields), tuple(map(tuple, self.cache)),
+                tuple(map(tuple, self.sliders)), tuple(map(tuple, self.units)), self.player, self.phase,
+                self.turn, self.read, self.reach, tuple(self.path), self.moving, self.built, self.moved,
+                frozenset(self.frozen), self.winner, self.unfinished)
+
     def returns(self) -> list[float]:
         return base.winner_returns(self.winner, self.game.num_players)
 
