@@ -352,7 +352,7 @@ def test_missing_main_template_is_an_error(tmp_path):
 
 def test_phoenix_variants_and_escalation_come_from_the_spec():
     spec = load("phoenix")
-    text = flat(rulebook.render_pdf(spec, BuildOptions(variant="casino")))
+    text = flat(rulebook_cases.pdf("phoenix", BuildOptions(variant="casino")))  # rendered once a run
     turns = spec["escalation_after_turns_per_player"]
     assert f"after {turns} turns each" in text
     assert "built for the Casino variant" in text
@@ -369,7 +369,7 @@ def test_phoenix_variants_and_escalation_come_from_the_spec():
 
 def test_tiles_shapes_and_counts_come_from_the_spec(tmp_path):
     data = yaml.safe_load((SPECS_DIR / "tiles.yaml").read_text(encoding="utf-8"))
-    before = flat(rulebook.render_pdf(load("tiles"), BuildOptions()))
+    before = flat(rulebook_cases.pdf("tiles", BuildOptions()))  # rendered once a run
     assert f"{data['tiles']['count']} tiles" in before
     assert f"at most {data['tiles']['count'] // 2} turns" in before
     assert "Worked examples" in before and "draw" in before

@@ -3,12 +3,10 @@ checked on the rendered PDF (pixels, page objects, text)."""
 
 from __future__ import annotations
 
-import io
 import re
 
 import pypdfium2 as pdfium
 import pytest
-from pypdf import PdfReader
 
 from printkit import SPECS_DIR, rulebook
 from printkit import spec as specs
@@ -19,6 +17,8 @@ from printkit.games.tiles import parts as tiles_parts
 from printkit.parts.core import FOLDS, MOUNTAIN, VALLEY, Line
 from printkit.rulebook.figures import MAX_HEIGHT
 from printkit.rulebook.pdf import BOTTOM, MARGIN
+import rulebook_cases
+from rulebook_cases import flat  # each PDF's text read once a run
 
 MM = 72 / 25.4
 FOLD_WORDS = {VALLEY: "dashed", MOUNTAIN: "dash-dot"}
@@ -26,11 +26,6 @@ FOLD_WORDS = {VALLEY: "dashed", MOUNTAIN: "dash-dot"}
 
 def load(name):
     return specs.load(name, check=False)
-
-
-def flat(data: bytes) -> str:
-    text = " ".join(page.extract_text() for page in PdfReader(io.BytesIO(data)).pages)
-    return re.sub(r"\s+", " ", text)
 
 
 def render(spec, body: str, tmp_path, **options) -> bytes:
@@ -132,7 +127,7 @@ def test_the_board_figure_prints_the_start_squares_this_kit_prints(tmp_path):
 
 def test_figures_in_bundled_rulebooks_are_byte_identical_across_renders():
     tiles = load("tiles")
-    first = rulebook.render_pdf(tiles, BuildOptions(paper="a4"))
+    first = rulebook_cases.pdf("tiles", BuildOptions(), "a4")  # rendered once a run, maybe by another worker
     assert rulebook.render_pdf(tiles, BuildOptions(paper="a4")) == first
     markdown = rulebook.render(tiles, BuildOptions(paper="a4"))
     assert markdown.count("\ue000figure") == 3  # both tiles figures, the shapes again on the turn summary
@@ -145,9 +140,10 @@ def test_every_bundled_rulebook_draws_at_least_one_figure(game):
     spec = load(game)
     assert rulebook.render(spec, BuildOptions()).count("\ue000figure") >= 1, game
     if game == "playground":
-        text = flat(rulebook.render_pdf(spec, BuildOptions()))
+        data = rulebook_cases.pdf(game, BuildOptions())
+        text = flat(data)
         assert "The board, its sections joined" in text and "squares 5 and 6" in text
-        image = page_image(rulebook.render_pdf(spec, BuildOptions()))
+        image = page_image(data)
         under_banner = (0, 0, image.width, image.height * 0.8)
         for color in spec["colors"][:2]:
             assert count_near(image, under_banner, color["hex"], tolerance=12) > 400, color["name"]
@@ -194,7 +190,7 @@ def test_the_tiles_scoring_example_is_a_game_the_engine_played():
     winner = game.book.keys.index(next(iter(spec["beats"])))
     found = {(c, i) for c, i, _ in game.book.occurrences(state.table)}
     assert found == {(BLACK, winner), (WHITE, game.book.beaten[winner])}
-    text = flat(rulebook.render_pdf(spec, BuildOptions()))
+    text = flat(rulebook_cases.pdf("tiles", BuildOptions()))  # rendered once a run
     assert "tiles numbered in play order" in text and "Black 1, White 0" in text
 
 
@@ -207,7 +203,7 @@ def test_the_unit_move_is_a_move_the_engine_played():
     assert [pieces_after.get(n) for n in names] == [None, None, None, "0S"]
     assert moves[:2] == [f"{names[0]}x{names[1]}", f"{names[1]}x{names[2]}"]
     assert after.to_json()["players"][1]["cache"]["paper"] == spec["pieces"]["units"]["paper"]
-    text = flat(rulebook.render_pdf(spec, BuildOptions()))
+    text = flat(rulebook_cases.pdf("mckinney", BuildOptions()))  # rendered once a run
     # In players' words: the squares, never the moves' notation.
     assert (f"Scissors moves from {names[0]} along its row, taking two" in text
             and f"Papers on {names[1]} and {names[2]} in one move, and stops on {names[3]}" in text)
@@ -243,7 +239,7 @@ def test_mckinney_assembly_names_the_fold_lines_the_kit_prints():
     hinges = _fold_roles(builder.items, horizontal=True)
     faces = _fold_roles(builder.items, horizontal=False)
     assert len(tabs) == len(hinges) == len(faces) == 1
-    making = _making_the_kit(flat(rulebook.render_pdf(spec, options)))
+    making = _making_the_kit(flat(rulebook_cases.pdf("mckinney", options)))  # rendered once a run
     assert f"each glue tab along its {FOLD_WORDS[tabs.pop()]} line" in making
     assert f"along the {FOLD_WORDS[faces.pop()]} lines" in making
     assert f"along its {FOLD_WORDS[hinges.pop()]} hinge" in making
@@ -257,7 +253,7 @@ def test_phoenix_assembly_names_the_fold_lines_the_kit_prints():
 
     parts = phoenix_parts.parts(spec, options)
     roles = _fold_roles(i for p in parts if p.kind in ("bird", "die") for i in p.items)
-    making = _making_the_kit(flat(rulebook.render_pdf(spec, options)))
+    making = _making_the_kit(flat(rulebook_cases.pdf("phoenix", options)))  # rendered once a run
     for role, word in FOLD_WORDS.items():
         said = re.search(rf"(?<!-){word}(?!-)", making) is not None if role == VALLEY else word in making
         assert said == (role in roles), word
@@ -274,7 +270,7 @@ def test_board_games_assembly_names_the_fold_lines_the_kit_prints(game):
     parts = __import__(module, fromlist=["parts"]).parts(spec, options)
     roles = _fold_roles(i for p in parts for i in p.items)
     assert roles
-    making = _making_the_kit(flat(rulebook.render_pdf(spec, options)))
+    making = _making_the_kit(flat(rulebook_cases.pdf(game, options)))  # rendered once a run
     for role, word in FOLD_WORDS.items():
         said = re.search(rf"(?<!-){word}(?!-)", making) is not None if role == VALLEY else word in making
         assert said == (role in roles), word
@@ -285,7 +281,7 @@ def test_board_games_assembly_names_the_fold_lines_the_kit_prints(game):
 
 def test_the_lopsided_rulebook_lists_each_quadrants_spaces():
     spec = specs.load(str(SPECS_DIR / "examples" / "mckinney-lopsided.yaml"), check=False)
-    text = flat(rulebook.render_pdf(spec, BuildOptions()))
+    text = flat(rulebook_cases.pdf("specs/examples/mckinney-lopsided.yaml", BuildOptions()))  # rendered once a run
     board = spec["board"]
     own = [q for q in board["quadrants"] if "plus_minus_spaces" in q]
     assert own
@@ -298,5 +294,5 @@ def test_the_lopsided_rulebook_lists_each_quadrants_spaces():
     assert f"{', '.join(shared[:-1])} and {shared[-1]} (the board's layout)" in text
     assert "do not all have the same +/- spaces" in text
 
-    bundled = flat(rulebook.render_pdf(load("mckinney"), BuildOptions()))
+    bundled = flat(rulebook_cases.pdf("mckinney", BuildOptions()))
     assert "its own)" not in bundled and "Each quadrant has 6 +/- spaces" in bundled
