@@ -336,7 +336,7 @@ def rect(x: float, y: float, w: float, h: float) -> tuple[Point, ...]:
 
 def regular_polygon(cx: float, cy: float, r: float, n: int, start_deg: float = 90) -> tuple[Point, ...]:
     """The ``n`` corners of a regular polygon about (cx, cy), the first at ``start_deg``."""
-    return tuple((cx + r * c, cy + r * s) for c, s in _unit_polygon(n, start_deg))
+    return tuple([(cx + r * c, cy + r * s) for c, s in _unit_polygon(n, start_deg)])
 
 
 @lru_cache(maxsize=256)
@@ -537,7 +537,7 @@ def _on_segment(x: Point, p: Point, q: Point, eps: float = 1e-6) -> bool:
 def polygon_area(points) -> float:
     """The area of a simple polygon (shoelace formula), in mm^2."""
     points = tuple(points)
-    return abs(sum(x0 * y1 - x1 * y0 for (x0, y0), (x1, y1) in zip(points, points[1:] + points[:1]))) / 2
+    return abs(sum([x0 * y1 - x1 * y0 for (x0, y0), (x1, y1) in zip(points, points[1:] + points[:1])])) / 2
 
 
 def item_box(item) -> tuple | None:

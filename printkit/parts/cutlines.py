@@ -24,6 +24,7 @@ along its outline and waste is hatched on paper.
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 
 import numpy
 
@@ -41,6 +42,7 @@ EXACT = 0.02  # mm: where a side turns from light to dark is found this closely
 PAPER = 255.0
 
 
+@lru_cache(maxsize=1024)  # a kit has a few colours, asked of every painted area
 def luma(hex_code: str) -> float:
     """0 (black) .. 255 (white): how light an sRGB colour prints in grey."""
     text = hex_code.lstrip("#")

@@ -35,7 +35,7 @@ UNIT_TYPES = ("paper", "rock", "scissors")
 
 def _scaled(points, cx: float, cy: float, size: float):
     """Points given in a unit square centred on 0 -> mm around (cx, cy)."""
-    return tuple((cx + x * size, cy + y * size) for x, y in points)
+    return tuple([(cx + x * size, cy + y * size) for x, y in points])
 
 
 def _bar(x0, y0, x1, y1, width):
