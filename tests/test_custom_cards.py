@@ -16,6 +16,7 @@ from pypdf import PdfReader
 from pypdf.generic import ContentStream
 
 from conftest import built_once
+import pdf_text
 from printkit import SPECS_DIR, kit
 from printkit import spec as specs
 from printkit.cli import main
@@ -80,8 +81,7 @@ def _rectangles(reader, page) -> list:
 def test_the_deck_is_52_distinct_cards_of_63_by_88_mm_in_the_pdf(deck):
     reader = PdfReader(str(deck.kit_pdf))
     titles, outlines = [], []
-    for page in reader.pages:
-        text = page.extract_text() or ""
+    for page, text in zip(reader.pages, pdf_text.texts(deck.kit_pdf)):  # the deck's text read once a run
         if ": fronts" not in text:
             continue
         titles += re.findall(rf"\b(?:{RANKS}) of (?:{SUITS})\b", text)
@@ -246,8 +246,7 @@ def test_a_sheet_of_red_cards_says_to_print_in_colour_and_one_of_black_cards_in_
     """The deck's red suits print in red (their ink column and their SVG
     pictures): their sheets ask for colour; the sheet of spades alone asks
     for black ink only."""
-    reader = PdfReader(str(deck.kit_pdf))
-    fronts = [page.extract_text() for page in reader.pages if ": fronts" in (page.extract_text() or "")]
+    fronts = [text for text in pdf_text.texts(deck.kit_pdf) if ": fronts" in text]
     spades_only = [t for t in fronts if "Spades" in t and not re.search(r"Hearts|Diamonds|Clubs", t)]
     hearts_only = [t for t in fronts if "Hearts" in t and not re.search(r"Spades|Diamonds|Clubs", t)]
     assert spades_only and hearts_only
