@@ -40,23 +40,31 @@ def evaluate(game, view: dict, player: int) -> float:
         return 1.0 if view["winner"] == player else -1.0
     seats = len(view["players"])
     builders, units = {}, [[] for _ in range(seats)]
-    for square, (seat, kind) in _occupants(view).items():
+    # Squares by their index on the board, so that the distances to the
+    # Builders are read from _nearness's table: the same numbers, worked out
+    # by the same sum, as from the squares' files and ranks here.
+    for square, (seat, kind) in _occupants_at(game, view).items():
         if kind == "builder":
             builders[seat] = square
         else:
             units[seat].append(square)
+    marching = _marching_by_notch(game)
+    mover = view["to_move"] if view["phase"] == "slider" else None
     strength = []
     for seat, side in enumerate(view["players"]):
         if side["shields"] <= 0:
             strength.append(-10.0)
             continue
-        targets = [at for other, at in builders.items() if other != seat]
         reach = 0.0
-        for x, y in units[seat]:
+        if units[seat]:
+            targets = tuple(at for other, at in builders.items() if other != seat)
             if targets:
-                reach += 1 / (1 + min(abs(x - tx) + abs(y - ty) for tx, ty in targets))
+                near = _nearness(game, targets)
+                for square in units[seat]:
+                    reach += near[square]
+        slider = _slider_worth(game, view, seat) if seat == mover else marching[side["sliders"]["B"]]
         strength.append(side["shields"] + 0.1 * len(units[seat]) + 0.05 * sum(side["cache"].values())
-                        + 0.1 * reach + _slider_worth(game, view, seat))
+                        + 0.1 * reach + slider)
     # Against the strongest rival and the field alike: taking a Unit or a
     # Shield from any rival is worth something, not only from the leader.
     rivals = [s for seat, s in enumerate(strength) if seat != player]
@@ -198,6 +206,26 @@ def board(game) -> dict:
 def pieces(game, view: dict) -> dict:
     """Occupied squares (x, y) from 0 -> (seat, kind), kind "builder" or "unit"."""
     return {(x, y - 1): who for (x, y), who in _occupants(view).items()}
+
+
+_INDEX: dict = {}  # the last square's name -> each square's index by its name
+_PIECE: dict = {}  # a piece as the position writes it ("0B") -> (seat, "builder" or "unit")
+
+
+def _occupants_at(game, view: dict) -> dict:
+    """``_occupants`` with each square by its index on the board, in the same order."""
+    index = _INDEX.get(game.names[-1])
+    if index is None:
+        index = _INDEX[game.names[-1]] = {name: n for n, name in enumerate(game.names)}
+    out = {}
+    for square, piece in view["pieces"].items():
+        who = _PIECE.get(piece)
+        if who is None:
+            who = _PIECE[piece] = (int(piece[:-1]), "builder" if piece[-1] == "B" else "unit")
+        out[index[square]] = who
+    if view.get("moving") and view.get("path"):
+        out[index[view["path"][-1]]] = (view["to_move"], "unit")
+    return out
 
 
 def _occupants(view: dict) -> dict:

@@ -30,14 +30,16 @@ KEYS = ("game", "turn", "to_move", "phase", "pieces", "players", "read", "path",
         "built", "moved", "frozen", "winner", "unfinished")
 
 
+# A cell's piece as the position writes it: the owner's digit and the letter of its kind.
+_PIECES = ("",) + tuple(f"{owner}{LETTERS[kind]}" for owner in range(64) for kind in range(4))
+
+
 def to_json(state) -> dict:
     g = state.game
     over = state.phase == OVER
-    pieces = {}
-    for square, c in enumerate(state.cells[:g.squares]):  # not the wall after them
-        if c:
-            owner, kind = divmod(c - 1, 4)
-            pieces[g.names[square]] = f"{owner}{LETTERS[kind]}"
+    names = g.names
+    pieces = {names[square]: _PIECES[c]
+              for square, c in enumerate(state.cells[:g.squares]) if c}  # not the wall after them
     return {
         "game": "mckinney",
         "turn": state.turn,
