@@ -10,6 +10,7 @@ import re
 import xml.etree.ElementTree as ET
 
 import numpy as np
+import pypdfium2 as pdfium
 import pytest
 from click.testing import CliRunner
 from pypdf import PdfReader
@@ -20,7 +21,26 @@ from printkit import spec as specs
 from printkit.options import BuildOptions, resolve_options
 from printkit.parts.core import Circle, Fill
 from printkit.writers import pdf as pdf_writer
-from test_kit_pdf import render
+
+
+def render(path, index, dpi, crop_mm=None):
+    """Page ``index`` as a greyscale array, as tests/test_kit_pdf.py's
+    ``render`` gives it but of bytes, read straight from the rendered bitmap:
+    a page at 600 dpi as an image, then an array of floats, took most of a
+    second and a quarter of a gigabyte."""
+    pdf = pdfium.PdfDocument(str(path))
+    page = pdf[index]
+    width, height = page.get_size()
+    crop = (0, 0, 0, 0)
+    left_mm, top_mm = 0.0, height / PT_PER_MM
+    if crop_mm:
+        x0, y0, x1, y1 = crop_mm
+        crop = (x0 * PT_PER_MM, y0 * PT_PER_MM, width - x1 * PT_PER_MM, height - y1 * PT_PER_MM)
+        left_mm, top_mm = x0, y1
+    bitmap = page.render(scale=dpi / 72, crop=crop, grayscale=True)
+    image = bitmap.to_numpy().copy()
+    pdf.close()
+    return image, (left_mm, top_mm)
 
 PT_PER_MM = 72 / 25.4
 SVG = "{http://www.w3.org/2000/svg}"
@@ -147,8 +167,6 @@ def test_near_black_fields_print_rich_as_black_does_and_so_does_their_bleed(buil
     ink alone, a grey beside pure black's rich fields. Its faces and the
     colour past its cut lines print rich (black over 40/30/30), measured on the
     rendered page; its pips on the white die, small marks, stay black ink alone."""
-    import pypdfium2 as pdfium
-
     spec = specs.load("phoenix")
     black, pips = spec["dice"]["x"]["hex"], spec["dice"]["y"]["pips_hex"]
     c, m, y, k = pdf_writer.to_cmyk(black)
@@ -309,11 +327,11 @@ def test_cut_files_cut_where_the_printer_printed(built, game):
                 x, y = ax + (bx - ax) * t / length, ay + (by - ay) * t / length
                 r, c = y * s, x * s
                 if horizontal:
-                    profile = image[int(r) - 12:int(r) + 13, int(round(c))]
+                    profile = image[int(r) - 12:int(r) + 13, int(round(c))].astype(float)
                     origin = int(r) - 12
                     at = r
                 else:
-                    profile = image[int(round(r)), int(c) - 12:int(c) + 13]
+                    profile = image[int(round(r)), int(c) - 12:int(c) + 13].astype(float)
                     origin = int(c) - 12
                     at = c
                 if len(profile) < 25 or profile[:4].min() < 230 or profile[-4:].min() < 230:
