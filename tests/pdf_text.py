@@ -5,10 +5,11 @@ slowest step of many tests; and the same rulebooks and kits are read by
 several tests, in several files, on every worker of ``pytest -n``. Here each
 distinct PDF is read once: one ``extract_text`` a page gives both the text
 and every piece of text the page draws (what pypdf hands its
-``visitor_text``), kept in memory by the hash of the PDF's bytes and, once
-tests/conftest.py has given tests/rulebook_cases.py its shared folder, on
-disk beside the rulebooks, under a file lock, so the other worker reads what
-the first one found.
+``visitor_text``), found by the hash of the PDF's bytes: the last few PDFs
+read are kept in memory and, once tests/conftest.py has given
+tests/rulebook_cases.py its shared folder, every one is kept on disk beside
+the rulebooks, under a file lock, so the other worker and later tests read
+what the first one found.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ import hashlib
 import io
 import os
 import pickle
+from collections import OrderedDict
 from pathlib import Path
 from typing import NamedTuple
 
@@ -33,7 +35,10 @@ class Page(NamedTuple):
     runs: tuple
 
 
-_READ: dict[str, tuple[Page, ...]] = {}
+# The PDFs read last, by hash: a test file reads the same few PDFs test after
+# test; an older one is read again from its file in the shared folder.
+_READ: OrderedDict[str, tuple[Page, ...]] = OrderedDict()
+_KEEP = 16
 
 
 def _number(value):
@@ -61,19 +66,26 @@ def pages(pdf: bytes | str | os.PathLike) -> tuple[Page, ...]:
     """Every page of ``pdf`` (its bytes, or the path of a PDF file): its text and its pieces of text."""
     data = pdf if isinstance(pdf, bytes) else Path(pdf).read_bytes()
     key = hashlib.sha256(data).hexdigest()[:32]
-    if key not in _READ:
-        folder = rulebook_cases.SHARED
-        if folder is None:
-            _READ[key] = _read(data)
-        else:
-            path = folder / f"{key}.text.pickle"
-            with FileLock(str(path) + ".lock"):
-                if path.exists():
-                    _READ[key] = pickle.loads(path.read_bytes())
-                else:
-                    _READ[key] = _read(data)
-                    path.write_bytes(pickle.dumps(_READ[key], protocol=pickle.HIGHEST_PROTOCOL))
-    return _READ[key]
+    if key in _READ:
+        _READ.move_to_end(key)
+        return _READ[key]
+    folder = rulebook_cases.SHARED
+    if folder is None:
+        read = _read(data)
+    else:
+        path = folder / f"{key}.text.pickle"
+        with FileLock(str(path) + ".lock"):
+            if path.exists():
+                read = pickle.loads(path.read_bytes())
+            else:
+                read = _read(data)
+                part = path.with_suffix(".part")
+                part.write_bytes(pickle.dumps(read, protocol=pickle.HIGHEST_PROTOCOL))
+                part.replace(path)  # a run stopped mid-write leaves no half file to read
+    _READ[key] = read
+    while len(_READ) > _KEEP:
+        _READ.popitem(last=False)
+    return read
 
 
 def texts(pdf: bytes | str | os.PathLike) -> list[str]:
