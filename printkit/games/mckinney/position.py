@@ -22,6 +22,8 @@ The format (documented for players in templates/mckinney-notation.md.j2)::
 
 from __future__ import annotations
 
+from itertools import compress
+
 from ...rules.base import TERMINAL, IllegalAction
 from .board import UNIT_TYPES
 from .turn import BUILD, BUILDER, BUILDER_MOVE, LETTERS, OVER, PHASES, SLIDER, UNIT_MOVE
@@ -37,9 +39,10 @@ _PIECES = ("",) + tuple(f"{owner}{LETTERS[kind]}" for owner in range(64) for kin
 def to_json(state) -> dict:
     g = state.game
     over = state.phase == OVER
-    names = g.names
-    pieces = {names[square]: _PIECES[c]
-              for square, c in enumerate(state.cells[:g.squares]) if c}  # not the wall after them
+    # Square by square in order: the names of the occupied squares, each
+    # with its piece (names has no entry for the wall after the squares).
+    cells = state.cells
+    pieces = dict(zip(compress(g.names, cells), map(_PIECES.__getitem__, filter(None, cells[:g.squares]))))
     return {
         "game": "mckinney",
         "turn": state.turn,

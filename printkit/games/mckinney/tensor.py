@@ -16,11 +16,29 @@ def shape(game) -> dict:
     return {"board": (4 * n, w, w), "counters": (6 * n + n,)}
 
 
+_AT: dict = {}  # (board width, square name or piece) -> its offset in the board planes
+
+
+def _offset(width: int, text: str) -> int:
+    """Where a square (``g9``: rank by file) or a piece's plane (``0B``) starts in the board planes."""
+    key = (width, text)
+    at = _AT.get(key)
+    if at is None:
+        if text[-1] in KINDS:
+            at = (4 * int(text[:-1]) + KINDS[text[-1]]) * width * width
+        else:
+            at = (int(text[1:]) - 1) * width + ord(text[0]) - ord("a")
+        at = _AT[key] = at
+    return at
+
+
 def fill(game, view: dict, player: int, parts: dict) -> None:
     board, counters = parts["board"], parts["counters"]
-    for square, code in view["pieces"].items():
-        x, y = ord(square[0]) - ord("a"), int(square[1:]) - 1
-        board[4 * int(code[:-1]) + KINDS[code[-1]], y, x] = 1.0
+    # Every piece's place at once, rather than one element at a time.
+    width = game.width
+    places = [_offset(width, code) + _offset(width, square) for square, code in view["pieces"].items()]
+    if places:
+        board.flat[places] = 1.0
     for p, entry in enumerate(view["players"]):
         cache = entry["cache"]
         counters[6 * p:6 * p + 6] = [entry["shields"], cache["paper"], cache["rock"], cache["scissors"],
