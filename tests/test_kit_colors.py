@@ -37,21 +37,14 @@ def test_sheets_and_rulebook_name_the_same_colours(game_id, n):
 
 def test_a_two_colour_mckinney_rulebook_names_the_printed_colours():
     """`--colors 2`: the kit prints the seats that play with two (Vermilion and Yellow)."""
-    from printkit.rulebook import render_pdf
+    import pdf_text
+    import rulebook_cases
 
-    loaded = specs.load("mckinney")
-    text = "".join(page.extract_text() for page in _pdf(render_pdf(loaded, BuildOptions(colors=2))).pages)
+    # rendered and read once a run (tests/test_rulebook.py reads the same rulebook)
+    text = "".join(pdf_text.texts(rulebook_cases.pdf("mckinney", BuildOptions(colors=2))))
     flat = " ".join(text.split())
     assert "2 colours: Vermilion and Yellow" in flat
     assert "start square of Blue" not in flat and "start square of Green" not in flat
-
-
-def _pdf(data):
-    import io
-
-    from pypdf import PdfReader
-
-    return PdfReader(io.BytesIO(data) if isinstance(data, bytes) else data)
 
 
 # --- every pair of player colours told apart --------------------------------------

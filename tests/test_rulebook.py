@@ -152,7 +152,7 @@ def test_slider_notches_and_board_follow_the_spec(tmp_path):
 
 
 def test_colour_count_changes_the_kit_totals(mckinney):
-    text = flat(rulebook.render_pdf(mckinney, BuildOptions(colors=2)))
+    text = flat(rulebook_cases.pdf("mckinney", BuildOptions(colors=2)))  # rendered once a run
     # Two players sit at seats 0 and 2 (board.seating), so the kit prints Vermilion and Yellow.
     assert "In this kit (2 colours: Vermilion and Yellow)" in text
     assert "16 Paper" in text
