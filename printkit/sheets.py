@@ -416,12 +416,13 @@ def impose(spec, parts: list[Part], options, game_module=None) -> list[Sheet]:
     cover.furniture.extend(_cover(spec, options, sheets, box, game_module))
     _place_box_label(spec, options, [cover] + sheets[-1:], gap, game_module)
     # The cover's legend keys every role of the kit, each other sheet its own.
-    kit_roles = roles_used(item for sheet in sheets for item in sheet.part_items())
+    own_roles = [roles_used(sheet.part_items()) for sheet in sheets]
+    kit_roles = set().union(*own_roles)
     stripe = kit_colours(spec, options, game_module)
-    for sheet in sheets:
-        roles = kit_roles if sheet is cover else roles_used(sheet.part_items())
+    for sheet, own in zip(sheets, own_roles):
+        roles = kit_roles if sheet is cover else own
         sheet.furniture[:0] = (_title(spec, sheet, stripe) + _legend(sheet.paper, roles, print_advice(sheet)))
-        cuts = roles_used(sheet.part_items()) & {CUT, VALLEY, MOUNTAIN}
+        cuts = own & {CUT, VALLEY, MOUNTAIN}
         if sheet.paper.margin == PRINT_AND_CUT_MARGIN and sheet.sides != "back" and cuts:
             sheet.furniture += registration_marks(sheet.paper)
         # Last, when everything the sheet prints is in place: what each cut line crosses.
