@@ -15,6 +15,7 @@ import pypdfium2 as pdfium
 from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from pytest import MonkeyPatch
 from conftest import budget
 
 from printkit import games, kit, sheets
@@ -149,8 +150,11 @@ def build_or_refused(tmp_path, game: str, values: dict, text: str | None = None,
     tmp_path.mkdir(parents=True, exist_ok=True)
     path = tmp_path / "custom.yaml"
     path.write_text(text, encoding="utf-8")
-    result = CliRunner().invoke(main, ["build", str(path), "--out", str(tmp_path / "out"), "--format", "pdf",
-                                       "--overwrite", "-q"])
+    laid_by_build = []  # (options, sheets) of each layout the build makes, read again below
+    with MonkeyPatch.context() as patch:
+        patch.setattr(sheets, "impose", _recording(sheets.impose, laid_by_build))
+        result = CliRunner().invoke(main, ["build", str(path), "--out", str(tmp_path / "out"), "--format", "pdf",
+                                           "--overwrite", "-q"])
     assert "Traceback" not in result.output
     if result.exit_code == 2:
         lines = set(lines) or {line_of(text, key) for key in values}
@@ -169,9 +173,24 @@ def build_or_refused(tmp_path, game: str, values: dict, text: str | None = None,
     check_pdf(next((tmp_path / "out").glob("*/*-kit.pdf")))
     for paper in ("letter", "a4"):
         options = kit.resolve_options(loaded, kit.BuildOptions(paper=paper))
-        module = games.stage(loaded.game, "parts")
-        laid = sheets.impose(loaded, module.parts(loaded, options), options, module)
+        # The build's own layout where it was laid out with these options (the
+        # formats written play no part in a layout); the other paper's, laid out here.
+        same = [laid for used, laid in laid_by_build if replace(used, formats=options.formats) == options]
+        if same:
+            laid = same[0]
+        else:
+            module = games.stage(loaded.game, "parts")
+            laid = sheets.impose(loaded, module.parts(loaded, options), options, module)
         check_sheets(laid, [str(v) for v in values.values()])
+
+
+def _recording(impose, laid: list):
+    """``impose`` that also keeps (options, sheets) of each layout in ``laid``."""
+    def recorded(spec, parts, options, module=None):
+        sheets_laid = impose(spec, parts, options, module)
+        laid.append((options, sheets_laid))
+        return sheets_laid
+    return recorded
 
 
 @SETTINGS
