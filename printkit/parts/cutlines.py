@@ -28,7 +28,7 @@ from functools import lru_cache
 
 import numpy
 
-from ..shapes import STRtree, linestrings, points
+from ..shapes import STRtree, covers, linestrings, points, prepare
 from .bleed import BLEED, painted_shapes
 from .core import CUT, GLUE, GUIDE, INK, MOUNTAIN, PT, VALLEY, WASTE, Circle, Fill, Line
 
@@ -92,10 +92,12 @@ class _Background:
     """Whether the sheet is dark at a point: its topmost painted area there."""
 
     def __init__(self, surfaces):
-        self.shapes = [s for s, _ in surfaces]
         self.dark = [d for _, d in surfaces]
-        self.tree = STRtree(self.shapes)
+        self.tree = STRtree([s for s, _ in surfaces])
         self.dark_tree = STRtree([s for s, d in surfaces if d])
+        # Prepared, an area tells at once whether it covers each of thousands of points.
+        self.shapes = self.tree.geometries
+        prepare(self.shapes)
 
     def at(self, x: float, y: float) -> bool:
         return bool(self.at_each([x], [y])[0])
@@ -103,9 +105,11 @@ class _Background:
     def at_each(self, xs, ys):
         """Whether the sheet is dark at each point (xs[i], ys[i]), as a bool
         array: the topmost painted area covering it, paper where none does."""
-        asked, found = self.tree.query(points(xs, ys), predicate="covered_by")
+        spots = points(xs, ys)
+        asked, found = self.tree.query(spots)  # the areas whose box holds each point
+        inside = covers(self.shapes[found], spots[asked])
         top = numpy.full(len(xs), -1)
-        numpy.maximum.at(top, asked, found)  # the topmost area covering each point
+        numpy.maximum.at(top, asked[inside], found[inside])  # the topmost area covering each point
         return numpy.append(self.dark, False)[top]  # -1, no area: paper
 
 
