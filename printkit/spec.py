@@ -11,7 +11,7 @@ from __future__ import annotations
 import difflib
 import unicodedata
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -289,6 +289,7 @@ def _invisible(c: str) -> bool:
     return c.isspace() or c in BLANK_LETTERS or unicodedata.category(c) in ("Cf", "Cc", "Mn", "Me")
 
 
+@lru_cache(maxsize=4096)  # a spec's keys and words recur in every spec read
 def hidden_text(text: str) -> str | None:
     """Why ``text`` cannot be shown as written on a terminal (a line break,
     a control character, a character that reorders or hides text, nothing to
