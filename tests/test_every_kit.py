@@ -78,8 +78,8 @@ def test_every_sheet_says_what_to_print_it_on(built, game, paper):
     pattern = re.compile(r"print at 100% on ((card|heavy card \(200 g/m2\+: much black ink\)|plain paper), "
                          r"(in colour|black ink only), (one side|both sides \(long-edge flip\))"
                          r"|the reverse of the sheet before, (in colour|black ink only))")
-    for number, page in enumerate(pdf_text.texts(result.kit_pdf), 1):
-        text = " ".join(page.split())
+    for number, printed in enumerate(pdf_text.texts(result.kit_pdf), 1):  # each kit's text read once a run
+        text = " ".join(printed.split())
         assert pattern.search(text), f"{game} {paper} sheet {number} does not say what to print it on"
 
 
