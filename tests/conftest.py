@@ -17,6 +17,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import pickle
 from dataclasses import asdict
 from pathlib import Path
 
@@ -24,7 +25,7 @@ import pytest
 from filelock import FileLock
 from hypothesis import HealthCheck, settings
 
-from printkit import kit, spec
+from printkit import games, kit, sheets, spec
 
 _QUIET = [HealthCheck.too_slow, HealthCheck.function_scoped_fixture]
 settings.register_profile("ci", deadline=None, derandomize=True, max_examples=25, suppress_health_check=_QUIET)
@@ -98,6 +99,38 @@ def kit_of(tmp_path_factory):
             built[key] = built_once(tmp_path_factory, name,
                                     lambda out: kit.build(loaded[game], kit.BuildOptions(**options), out))
         return built[key]
+
+    return get
+
+
+@pytest.fixture(scope="session")
+def layout_of(tmp_path_factory):
+    """``layout_of(game, **options)`` -> (resolved options, the kit's Sheets):
+    a bundled game's sheets laid out with these BuildOptions (no files
+    written), once a test run for every module and worker that asks for the
+    same layout (kept pickled where the workers share it). Tests read the
+    sheets, never change them: other modules are given the same ones."""
+    laid = {}
+    loaded = {}
+
+    def get(game: str, **options):
+        if game not in loaded:
+            loaded[game] = spec.load(game)
+        resolved = kit.resolve_options(loaded[game], kit.BuildOptions(**options))
+        key = (game, repr(resolved))
+        if key not in laid:
+            name = f"layout-{game}-" + hashlib.sha256(key[1].encode()).hexdigest()[:16]
+            folder = shared_folder(tmp_path_factory, name)
+            with FileLock(str(folder) + ".lock"):
+                record = folder / "sheets.pickle"
+                if record.exists():
+                    laid[key] = resolved, pickle.loads(record.read_bytes())
+                else:
+                    module = games.stage(loaded[game].game, "parts")
+                    laid[key] = resolved, sheets.impose(loaded[game], module.parts(loaded[game], resolved),
+                                                        resolved, module)
+                    record.write_bytes(pickle.dumps(laid[key][1]))
+        return laid[key]
 
     return get
 

@@ -10,30 +10,28 @@
 
 from __future__ import annotations
 
-import functools
-
 import pytest
 from shapely.geometry import LineString, Point, Polygon
 from shapely.ops import unary_union
 
-from printkit import games, sheets
 from printkit import spec as specs
 from printkit.parts.bleed import piece_area
 from printkit.parts.core import CUT, CUT_CLEAR, MIN_TEXT_PT, REVERSED_PT, Circle, Fill, Line, Text, item_box
 from printkit.parts.cutlines import layer, luma
-from printkit.options import BuildOptions, resolve_options
 
 GAMES = specs.bundled_games()
 MODES = {"home": {}, "ink-saver": {"ink_saver": True}, "duplex": {"duplex": True}, "a4": {"paper": "a4"}}
 MISS = 0.5  # mm a cut may miss by
 
 
-@functools.lru_cache(maxsize=None)
-def laid_out(game: str, mode: str):
-    spec = specs.load(game)
-    options = resolve_options(spec, BuildOptions(**MODES[mode]))
-    module = games.stage(spec.game, "parts")
-    return options, sheets.impose(spec, module.parts(spec, options), options, module)
+@pytest.fixture(scope="module")
+def laid_out(layout_of):
+    """``laid_out(game, mode)`` -> (options, the kit's Sheets), laid out once a run (tests/conftest.py)."""
+
+    def get(game: str, mode: str):
+        return layout_of(game, **MODES[mode])
+
+    return get
 
 
 def _cut_lines(items):
@@ -47,7 +45,7 @@ def _cut_lines(items):
 
 @pytest.mark.parametrize("mode", ["home", "ink-saver"])
 @pytest.mark.parametrize("game", GAMES)
-def test_player_marks_keep_two_and_a_half_millimetres_inside_every_cut_line(game, mode):
+def test_player_marks_keep_two_and_a_half_millimetres_inside_every_cut_line(laid_out, game, mode):
     _, laid = laid_out(game, mode)
     seen = set()
     checked = 0
@@ -99,7 +97,7 @@ def _ground_under(grounds, text: Text, ink_saver: bool) -> str:
 
 @pytest.mark.parametrize("mode", list(MODES))
 @pytest.mark.parametrize("game", GAMES)
-def test_no_type_under_six_points_and_reversed_type_seven_or_more(game, mode):
+def test_no_type_under_six_points_and_reversed_type_seven_or_more(laid_out, game, mode):
     options, laid = laid_out(game, mode)
     texts = reversed_ = 0
     for sheet in laid:
@@ -122,7 +120,7 @@ def test_no_type_under_six_points_and_reversed_type_seven_or_more(game, mode):
 
 @pytest.mark.parametrize("mode", ["home", "a4"])
 @pytest.mark.parametrize("game", GAMES)
-def test_pieces_of_different_players_never_share_a_cut_line(game, mode):
+def test_pieces_of_different_players_never_share_a_cut_line(laid_out, game, mode):
     """Each pair of pieces of different colours on a sheet stands apart by
     twice the miss, or more; each fills its side of the gap with its bleed."""
     options, laid = laid_out(game, mode)

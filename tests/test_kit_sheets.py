@@ -5,7 +5,7 @@ import math
 
 import pytest
 
-from printkit import games, kit, sheets, spec
+from printkit import kit, sheets, spec
 from printkit.parts.core import (ASCENT, CUT, DESCENT, GLUE, MIN_TEXT_PT, MOUNTAIN, PT, VALLEY, Fill, Line,
                                  Text)
 from printkit.writers.fonts import text_width_mm
@@ -14,18 +14,12 @@ GAMES = ("mckinney", "phoenix", "tiles")
 
 
 @pytest.fixture(scope="module")
-def laid_out():
-    """``laid_out(game, paper="letter", ink_saver=False)`` -> the kit's Sheets (no files written)."""
-    cache = {}
+def laid_out(layout_of):
+    """``laid_out(game, paper="letter", ink_saver=False)`` -> the kit's Sheets (no files
+    written), laid out once a run (tests/conftest.py)."""
 
     def get(game, paper="letter", ink_saver=False):
-        key = (game, paper, ink_saver)
-        if key not in cache:
-            loaded = spec.load(game)
-            options = kit.resolve_options(loaded, kit.BuildOptions(paper=paper, ink_saver=ink_saver))
-            module = games.stage(game, "parts")
-            cache[key] = sheets.impose(loaded, module.parts(loaded, options), options, module)
-        return cache[key]
+        return layout_of(game, paper=paper, ink_saver=ink_saver)[1]
 
     return get
 
@@ -207,13 +201,10 @@ def test_every_glue_tab_holds_its_label_inside_its_taper(laid_out, game):
 
 
 @pytest.mark.parametrize("per_colour", [False, True])
-def test_mckinney_cover_says_how_the_pieces_sheets_print(per_colour):
+def test_mckinney_cover_says_how_the_pieces_sheets_print(layout_of, per_colour):
     """The cover's assembly steps describe the sheets as built: colours
     sharing the pieces sheets by default, a sheet per colour when asked."""
-    loaded = spec.load("mckinney")
-    options = kit.resolve_options(loaded, kit.BuildOptions(sheet_per_colour=per_colour))
-    module = games.stage(loaded.game, "parts")
-    laid = sheets.impose(loaded, module.parts(loaded, options), options, module)
+    _, laid = layout_of("mckinney", sheet_per_colour=per_colour)
     words = " ".join(t.text for t in laid[0].furniture if isinstance(t, Text))
     pieces_sheets = [s for s in laid if s.group.startswith("pieces")]
     if per_colour:
@@ -323,15 +314,12 @@ def test_mckinney_four_colours_pieces_share_one_sheet_row_by_colour(laid_out, pa
 
 
 @pytest.mark.parametrize("paper,colors,want", [("letter", 4, 7), ("a4", 3, 6), ("a4", 4, 7)])
-def test_mckinney_builders_stay_in_a_row_where_none_fits_beside_the_units(paper, colors, want):
+def test_mckinney_builders_stay_in_a_row_where_none_fits_beside_the_units(layout_of, paper, colors, want):
     """With a cutting machine's marks the printable area is 176 mm (Letter)
     or 170 mm (A4) wide: 8 Units (144 mm) and a turned Builder (39 mm) do not
     fit side by side, so the Builders stand side by side above the Units as
     before, on no more sheets."""
-    loaded = spec.load("mckinney")
-    options = kit.resolve_options(loaded, kit.BuildOptions(paper=paper, colors=colors, print_and_cut=True))
-    module = games.stage(loaded.game, "parts")
-    laid = sheets.impose(loaded, module.parts(loaded, options), options, module)
+    _, laid = layout_of("mckinney", paper=paper, colors=colors, print_and_cut=True)
     assert len(laid) == want
     builders = [p for s in laid for p in s.placements if p.part.kind == "builder"]
     assert len(builders) == colors and not any(p.rotated for p in builders)
