@@ -19,9 +19,8 @@ import pytest
 from shapely.geometry import LineString
 from shapely.ops import unary_union
 
-from printkit import games, sheets
+from printkit import sheets
 from printkit import spec as specs
-from printkit.options import BuildOptions, resolve_options
 from printkit.parts.core import CUT, GUIDE, MOUNTAIN, PT, VALLEY, Line
 from printkit.parts.cutlines import _Background, _surfaces, is_dark
 from printkit.writers import pdf as pdf_writer
@@ -37,12 +36,10 @@ BUSY = 40.0  # grey levels: a side that varies more than this there (words, a ma
 
 
 @functools.lru_cache(maxsize=None)
-def printed(game: str, mode: str, tmp_root: str):
-    """(sheets, pdf path, slug in mm) of a kit built with the mode's options."""
-    spec = specs.load(game)
-    options = resolve_options(spec, BuildOptions(**MODES[mode]))
-    module = games.stage(spec.game, "parts")
-    laid = sheets.impose(spec, module.parts(spec, options), options, module)
+def printed(game: str, mode: str, tmp_root: str, layout_of):
+    """(sheets, pdf path, slug in mm) of a kit built with the mode's options
+    (its sheets laid out once a run: tests/conftest.py)."""
+    options, laid = layout_of(game, **MODES[mode])
     press = Press(sheets.bleed_width(options)) if options.press else None
     path = f"{tmp_root}/{game}-{mode}.pdf"
     pdf_writer.write(laid, path, title=game, ink_saver=options.ink_saver, press=press)
@@ -120,8 +117,8 @@ def readings(at, p, q, step: float = 1.0, end: float = 1.0):
 
 @pytest.mark.parametrize("mode", list(MODES))
 @pytest.mark.parametrize("game", GAMES)
-def test_every_cut_line_differs_from_both_sides_where_it_is_printed(root, game, mode):
-    laid, path, slug = printed(game, mode, root)
+def test_every_cut_line_differs_from_both_sides_where_it_is_printed(root, layout_of, game, mode):
+    laid, path, slug = printed(game, mode, root, layout_of)
     read = 0
     dark_read = 0
     for sheet in laid:
@@ -153,11 +150,11 @@ def test_every_cut_line_differs_from_both_sides_where_it_is_printed(root, game, 
         assert dark_read > 50, f"{game} ({mode}): no cut crosses a dark field ({dark_read} readings)"
 
 
-def test_the_black_die_has_a_light_cut_line_where_its_bleed_is_as_dark_as_its_faces(root):
+def test_the_black_die_has_a_light_cut_line_where_its_bleed_is_as_dark_as_its_faces(root, layout_of):
     """The defect as reported: Phoenix's black die, a 0.14 mm black cut over
     #1A1A1A bleed. Every edge of its net between dark face and dark bleed now
     carries a light line 0.2 mm wide or more."""
-    laid, _, _ = printed("phoenix", "home", root)
+    laid, _, _ = printed("phoenix", "home", root, layout_of)
     sheet = next(s for s in laid if any(p.part.kind == "die" for p in s.placements))
     assert is_dark(specs.load("phoenix")["dice"]["x"]["hex"])
     die = next(p for p in sheet.placements if p.part.kind == "die" and p.part.meta["axis"] == "x")
@@ -171,10 +168,10 @@ def test_the_black_die_has_a_light_cut_line_where_its_bleed_is_as_dark_as_its_fa
 
 @pytest.mark.parametrize("mode", ["home", "press"])
 @pytest.mark.parametrize("game", GAMES)
-def test_knock_out_hairlines_are_at_least_a_fifth_of_a_millimetre(root, game, mode):
+def test_knock_out_hairlines_are_at_least_a_fifth_of_a_millimetre(root, layout_of, game, mode):
     """A light line printed on a dark field (a light cut line, a symbol's
     crack, a fold's guide) fills in on an inkjet when it is finer than 0.2 mm."""
-    laid, _, _ = printed(game, mode, root)
+    laid, _, _ = printed(game, mode, root, layout_of)
     checked = 0
     for sheet in laid:
         items = sheet.print_items()
