@@ -12,6 +12,7 @@ import io
 import json
 import re
 from collections import Counter
+from dataclasses import replace
 from pathlib import Path
 from urllib.parse import unquote, urlparse
 
@@ -156,9 +157,9 @@ def test_sizes_follow_the_printed_parts(built):
         assert abs(w / h - face.width / face.height) < 2 / min(w, h)
 
 
-def test_the_same_build_gives_the_same_bytes(built):
+def test_the_same_build_gives_the_same_bytes(built, layout_of):
     game, spec, options, _, result, _save = built
-    laid = kit_table(spec, options, result.folder)
+    laid = kit_table(spec, options, result.folder, layout_of)
     written = (result.folder / f"{game}-tts.json").read_bytes()
     assert tts.save(laid) == written
     # some images drawn again: the board, the first piece and the first deck sheet
@@ -168,22 +169,19 @@ def test_the_same_build_gives_the_same_bytes(built):
         assert tts.render(laid.pictures[name]) == (result.folder / f"{game}-tts" / name).read_bytes(), name
 
 
-def kit_table(spec, options, folder):
-    """The table laid out again, from the parts in the order the kit's sheets hold them."""
-    parts = games.stage(spec.game, "parts").parts(spec, options)
+def kit_table(spec, options, folder, layout_of):
+    """The table laid out again, from the parts in the order the kit's sheets
+    hold them: the sheets every module shares (tests/conftest.py), laid out
+    with these options but the formats, which no layout reads."""
     stage = tables.stage(spec.game)
     state = None
     if stage is not None:
         state = games.stage(spec.game, "rules").Game(spec, players=options.colors,
                                                      variant=options.variant).initial_state()
-    return tts.table(spec, options, _in_sheet_order(spec, options, parts),
+    laid_with, laid = layout_of(spec.game, **{k: v for k, v in vars(options).items() if k != "formats"})
+    assert replace(laid_with, formats=options.formats) == options
+    return tts.table(spec, options, [p.part for sheet in laid for p in sheet.placements],
                      folder.resolve().as_uri() + f"/{spec.id}-tts/", stage, state)
-
-
-def _in_sheet_order(spec, options, parts):
-    from printkit import sheets as imposition
-    module = games.stage(spec.game, "parts")
-    return [p.part for sheet in imposition.impose(spec, parts, options, module) for p in sheet.placements]
 
 
 def test_set_up_pieces_stand_where_the_engine_puts_them(built):
