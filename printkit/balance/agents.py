@@ -394,10 +394,14 @@ class MCTSAgent(Agent):
         ranked = node.replies.get(key)
         if ranked is None:
             valued = []
-            for action in legal:
-                after = position.clone()
-                after.apply_listed(action)
-                valued.append((self.judge(after, mover), rng.random(), action))
+            if self.judge.keeps(position):
+                for action, value in zip(*self.judge.moves(position, mover)):
+                    valued.append((value, rng.random(), action))
+            else:
+                for action in legal:
+                    after = position.clone()
+                    after.apply_listed(action)
+                    valued.append((self.judge(after, mover), rng.random(), action))
             ranked = node.replies[key] = [action for *_, action in sorted(valued, reverse=True)]
         waiting = set(untried)
         for action in ranked:

@@ -571,6 +571,11 @@ class State(base.State):
         else:
             self._legal_cache = moves  # worked out already: legal_actions need not again
 
+    def key(self) -> tuple:
+        # Everything clone copies but where, occupied and scissors, which follow from the cells.
+        return (tuple(self.cells), frozenset(self.locks), tuple(map(tuple, self.captured)), self.player,
+                self.turn, self.winner, self.unfinished)
+
     def clone(self) -> "State":
         other = State.__new__(State)
         other.__dict__.update(self.__dict__)
