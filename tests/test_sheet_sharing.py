@@ -29,12 +29,12 @@ from printkit.parts.core import CUT, Line, Part, Text, rect
 from conftest import budget
 
 
-def impose(game: str, **flags):
+def impose(layout_of, game: str, **flags):
+    """(spec, options, parts, sheets) of a bundled kit: its sheets those
+    every module shares (tests/conftest.py), its parts made here."""
     spec = specs.load(game)
-    options = resolve_options(spec, BuildOptions(**flags))
-    module = games.stage(spec.game, "parts")
-    parts = module.parts(spec, options)
-    return spec, options, parts, sheets.impose(spec, parts, options, module)
+    options, laid = layout_of(game, **flags)
+    return spec, options, games.stage(spec.game, "parts").parts(spec, options), laid
 
 
 def groups_alone(parts: list[Part], options) -> int:
@@ -62,8 +62,8 @@ COUNTS = [
 
 
 @pytest.mark.parametrize("game, flags, count, before", COUNTS)
-def test_each_kit_takes_the_sheets_it_needs(game, flags, count, before):
-    _, options, parts, laid = impose(game, **flags)
+def test_each_kit_takes_the_sheets_it_needs(layout_of, game, flags, count, before):
+    _, options, parts, laid = impose(layout_of, game, **flags)
     assert len(laid) == count, [s.title for s in laid]
     shared = [s for s in laid if len(s.groups) > 1]
     backs = sum(1 for s in laid if s.sides == "back" or s.group == "calibration")  # and the calibration pair
@@ -73,12 +73,12 @@ def test_each_kit_takes_the_sheets_it_needs(game, flags, count, before):
         assert shared or options.duplex, "a sheet saved without sharing: only the rows rule does that (duplex)"
 
 
-def test_lam_counters_ride_under_the_board_segments_and_over_the_reference_card():
+def test_lam_counters_ride_under_the_board_segments_and_over_the_reference_card(layout_of):
     """Lam's 36 counters (20 mm, 4 mm apart) took a sheet of their own, 29%
     full: now a row of eleven under board segment 1, two rows under segment
     2, and the last three over the reference card, every one 4 mm (the gap
     two bleeds need) clear of the board's and the card's outlines."""
-    _, options, _, laid = impose("lam")
+    _, options, _, laid = impose(layout_of, "lam")
     gap = sheets.part_gap(options)
     assert [s.groups for s in laid[1:]] == [["board-1", "counters"], ["board-2", "counters"],
                                             ["counters", "reference"]]
@@ -98,11 +98,11 @@ def test_lam_counters_ride_under_the_board_segments_and_over_the_reference_card(
     assert "sheets 2, 3" in words and "sheets 3, 4" in words
 
 
-def test_duplex_cards_take_every_column_where_a_row_per_kind_costs_a_sheet():
+def test_duplex_cards_take_every_column_where_a_row_per_kind_costs_a_sheet(layout_of):
     """Playground's 48 cards of 16 mm: a row per kind (eight of each a row)
     ran 3.8 mm past a two-sided sheet and sent eight cards, and their backs,
     to a sheet pair of their own; twelve to a row, they fit one."""
-    _, _, _, laid = impose("playground", duplex=True)
+    _, _, _, laid = impose(layout_of, "playground", duplex=True)
     (front,) = [s for s in laid if s.sides == "front" and s.group != "calibration"]
     cards = [p for p in front.placements if p.part.kind == "card"]
     assert len(cards) == 48 and len({round(p.y, 6) for p in cards}) == 4
