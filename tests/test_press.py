@@ -16,9 +16,9 @@ from click.testing import CliRunner
 from pypdf import PdfReader
 from shapely.geometry import Polygon
 
-from printkit import cli, games, kit, sheets
+from printkit import cli, kit, sheets
 from printkit import spec as specs
-from printkit.options import BuildOptions, resolve_options
+from printkit.options import BuildOptions
 from printkit.parts.core import Circle, Fill
 from printkit.writers import pdf as pdf_writer
 
@@ -162,7 +162,7 @@ def test_rich_black_only_for_large_black_fields_and_cmyk_from_the_spec(built, tm
     assert b"1 .45 0 .1 k" in data
 
 
-def test_near_black_fields_print_rich_as_black_does_and_so_does_their_bleed(built, tmp_path):
+def test_near_black_fields_print_rich_as_black_does_and_so_does_their_bleed(built, layout_of, tmp_path):
     """Phoenix's black die is #1A1A1A: by the simple conversion 89.8% black
     ink alone, a grey beside pure black's rich fields. Its faces and the
     colour past its cut lines print rich (black over 40/30/30), measured on the
@@ -191,9 +191,7 @@ def test_near_black_fields_print_rich_as_black_does_and_so_does_their_bleed(buil
 
     assert np.abs(rgb(rich) - rgb((0, 0, 0, k))).max() > 20  # rich and black ink alone look apart
 
-    options = resolve_options(spec, BuildOptions(press=True))
-    module = games.stage(spec.game, "parts")
-    laid = sheets.impose(spec, module.parts(spec, options), options, module)
+    options, laid = layout_of("phoenix", press=True)
     sheet = next(s for s in laid if any(p.part.kind == "die" for p in s.placements))
     slug = pdf_writer.Press(sheets.bleed_width(options)).slug
     result = built("phoenix", press=True)
@@ -241,12 +239,9 @@ def _mark_sheets(result):
     return reader, numbers
 
 
-def _marked_sheets(game) -> list[int]:
+def _marked_sheets(layout_of, game) -> list[int]:
     """The numbers of the sheets the kit imposes on paper with the marks' margins."""
-    spec = specs.load(game)
-    options = resolve_options(spec, BuildOptions(print_and_cut=True))
-    module = games.stage(spec.game, "parts")
-    imposed = sheets.impose(spec, module.parts(spec, options), options, module)
+    _, imposed = layout_of(game, print_and_cut=True)
     return [s.number for s in imposed if s.paper.margin == sheets.PRINT_AND_CUT_MARGIN and s.placements
             and any(getattr(i, "role", "") == "cut" for i in s.part_items())]
 
@@ -262,12 +257,12 @@ def _dark_box(image, dpi, x0, y0, x1, y1, height_mm):
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_registration_marks_stand_where_silhouette_studio_looks(built, game):
+def test_registration_marks_stand_where_silhouette_studio_looks(built, layout_of, game):
     result = built(game, print_and_cut=True)
     reader = PdfReader(result.kit_pdf)
     dpi = 600
     marked = 0
-    for number in _marked_sheets(game):
+    for number in _marked_sheets(layout_of, game):
         page = reader.pages[number - 1]
         w, h = float(page.mediabox.width) / PT_PER_MM, float(page.mediabox.height) / PT_PER_MM
         inset, square, arm = sheets.REG_INSET, sheets.REG_SQUARE, sheets.REG_ARM
@@ -431,11 +426,8 @@ def test_images_are_the_same_bytes_every_build(built, tmp_path):
     assert [p.read_bytes() for p in first.files] == [p.read_bytes() for p in second.files]
 
 
-def test_only_sheets_with_pieces_to_cut_carry_registration_marks():
-    spec = specs.load("phoenix")
-    options = resolve_options(spec, BuildOptions(print_and_cut=True))
-    module = games.stage(spec.game, "parts")
-    imposed = sheets.impose(spec, module.parts(spec, options), options, module)
+def test_only_sheets_with_pieces_to_cut_carry_registration_marks(layout_of):
+    _, imposed = layout_of("phoenix", print_and_cut=True)
     for sheet in imposed:
         marks = {(f.points, f.color) for f in sheets.registration_marks(sheet.paper)}
         marked = marks <= {(getattr(i, "points", None), getattr(i, "color", None)) for i in sheet.furniture}
@@ -447,15 +439,12 @@ def test_only_sheets_with_pieces_to_cut_carry_registration_marks():
 
 @pytest.mark.parametrize("paper,press,count", [("letter", True, 6), ("a4", True, 6),
                                                 ("letter", False, 6), ("a4", False, 6)])
-def test_mckinney_four_colours_print_on_six_sheets_with_no_sheet_of_markers_alone(paper, press, count):
+def test_mckinney_four_colours_print_on_six_sheets_with_no_sheet_of_markers_alone(layout_of, paper, press, count):
     """A print shop's wider gaps (room for 3 mm of bleed on both sides) left
     Letter's pieces sheet 2.6 mm short of the Slider Markers' row, which then
     made a seventh sheet of its own: they ride under the last quadrant instead,
     with the same gaps, where that quadrant leaves room."""
-    spec = specs.load("mckinney")
-    options = resolve_options(spec, BuildOptions(colors=4, paper=paper, press=press))
-    module = games.stage(spec.game, "parts")
-    imposed = sheets.impose(spec, module.parts(spec, options), options, module)
+    options, imposed = layout_of("mckinney", colors=4, paper=paper, press=press)
     assert len(imposed) == count
     markers = [p for s in imposed for p in s.placements if p.part.kind == "slider-marker"]
     assert len(markers) == 8
