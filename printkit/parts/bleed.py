@@ -19,8 +19,9 @@ from itertools import chain
 
 import numpy
 
-from ..shapes import (LineString, MultiLineString, Polygon, box, buffer, distance, intersection, is_valid, line_merge,
-                      linearrings, linestrings, make_valid, multilinestrings, points, polygonize, polygons, unary_union)
+from ..shapes import (LineString, MultiLineString, Polygon, box, buffer, distance, get_coordinates, intersection,
+                      is_valid, line_merge, linearrings, linestrings, make_valid, multilinestrings, points, polygonize,
+                      polygons, unary_union)
 from .core import ART, CUT, FIELD_MM2, Circle, Fill, Line, polygon_area
 
 BLEED = "bleed"  # the role of bleed fills: print only, drawn before everything else
@@ -76,16 +77,15 @@ def _visible_fields(items, wanted=None):
     shapes = [(item if isinstance(item, Fill) else None, shape)
               for item, shape in zip(painted, painted_shapes(painted))]
     needed = [item is not None and (wanted is None or wanted(item, shape)) for item, shape in shapes]
-    # What covers a fill is only worked out as far back as the first needed one.
     first = needed.index(True) if True in needed else len(shapes)
     visible = []
-    covered = None
-    for k in range(len(shapes) - 1, first - 1, -1):
+    covered = None  # all painted after shapes[k]
+    for k in range(len(shapes) - 1, -1, -1):
         item, shape = shapes[k]
         if item is not None:
             visible.append((item, (shape if covered is None else shape.difference(covered)) if needed[k] else None))
-        covered = shape if covered is None else covered.union(shape)
-    visible += [(item, None) for item, _ in reversed(shapes[:first]) if item is not None]
+        if k > first:  # what covers a fill is only worked out as far back as the first needed one
+            covered = shape if covered is None else covered.union(shape)
     return visible[::-1]
 
 
@@ -150,7 +150,7 @@ def _fills(geometry, color: str, rich: bool = False) -> list[Fill]:
 
 
 def _ring(ring) -> tuple:
-    points = [(round(x, 4), round(y, 4)) for x, y in ring.coords]
+    points = [(round(x, 4), round(y, 4)) for x, y in get_coordinates(ring).tolist()]
     return tuple(points[:-1])  # shapely repeats the first point last
 
 
