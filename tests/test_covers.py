@@ -68,6 +68,19 @@ def _laid_with_art(game, paper, extra):
     return _COVERS[key]
 
 
+@pytest.mark.parametrize("game,paper,extra", [("lam", "letter", {}), ("phoenix", "a4", {"press": True}),
+                                              ("playground", "letter", {"duplex": True})])
+def test_the_cover_laid_out_without_the_other_sheets_bleed_is_the_kits_cover(game, paper, extra):
+    """What ``_laid_with_art`` leaves undrawn never reaches the cover: its
+    cover is the whole layout's, item for item."""
+    cover, _ = _laid_with_art(game, paper, extra)
+    loaded = specs.load(game)
+    options = kit.resolve_options(loaded, kit.BuildOptions(paper=paper, **extra))
+    module = games.stage(game, "parts")
+    whole = sheets.impose(loaded, module.parts(loaded, options), options, module)[0]
+    assert repr(cover) == repr(whole)
+
+
 @pytest.mark.parametrize("game,paper,extra", CASES)
 def test_every_step_fits_the_free_area_clear_of_drawings_and_the_box_label(game, paper, extra):
     cover, (width, height, items) = _laid_with_art(game, paper, extra)
