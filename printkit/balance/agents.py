@@ -15,8 +15,10 @@ from .. import games
 from ..playout import draw_chance
 from ..rules.base import State
 
-# Positions whose moves' values a Judge remembers, at most; then it starts afresh.
-REMEMBERED = 50_000
+# Positions whose moves' values a Judge remembers, at most; then it starts
+# afresh (a long four-player McKinney game meets some 3,000; each is a few
+# kilobytes).
+REMEMBERED = 10_000
 
 
 class Judge:
