@@ -35,6 +35,19 @@ settings.load_profile(PROFILE)
 HUNT = 40 if PROFILE == "long" else 1  # how many times the ci budget a hunt spends
 
 
+# The files that take longest, longest first. pytest-xdist hands a worker a
+# whole file at a time, in collection order: a long file left to the end
+# keeps one worker busy while the other waits.
+SLOW_FIRST = ["test_kit_folder.py", "test_play_browser.py", "test_install.py", "test_balance_ladder.py",
+              "test_play_api.py", "test_cli_errors.py", "test_install_readme.py", "test_stops.py",
+              "test_balance.py", "test_docs.py", "test_openspiel.py", "test_rulebook.py", "test_press.py"]
+
+
+def pytest_collection_modifyitems(items):
+    rank = {name: place for place, name in enumerate(SLOW_FIRST)}
+    items.sort(key=lambda item: rank.get(item.path.name, len(rank)))  # stable: each file's own order kept
+
+
 def budget(n: int, hunt: int | None = None) -> int:
     """A test's own example budget, as the profile scales it; ``hunt``: the
     long profile's budget where it is not forty times ``n`` (a slow test
