@@ -154,10 +154,11 @@ def installed(built_wheel, tmp_path_factory):
     (constraints/lowest.txt). tests/test_install_readme.py installs it as the
     README's Quick start does, with the newest dependencies pip finds."""
     base = tmp_path_factory.mktemp("install")
-    subprocess.run([sys.executable, "-m", "venv", str(base / "venv")], check=True)
+    # A venv without pip of its own: this pip installs into it (--python).
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(base / "venv")], check=True)
     bin_dir = base / "venv" / ("Scripts" if os.name == "nt" else "bin")
     # --no-compile: what printkit imports is compiled as it runs; the rest never is.
-    subprocess.run([str(bin_dir / "python"), "-m", "pip", "install", "-q", "--no-compile", "-c",
-                    str(ROOT / "constraints" / "lowest.txt"), str(built_wheel)],
+    subprocess.run([sys.executable, "-m", "pip", "--python", str(bin_dir / "python"), "install", "-q",
+                    "--no-compile", "-c", str(ROOT / "constraints" / "lowest.txt"), str(built_wheel)],
                    check=True, capture_output=True, env=_clean_env())
     return runner(bin_dir, base)
