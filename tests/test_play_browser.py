@@ -124,10 +124,10 @@ def _history(server) -> list[str]:
 
 def _until(page, condition) -> None:
     """Wait for the server to say ``condition()``, letting the page run meanwhile."""
-    for _ in range(WAIT // 50):
+    for _ in range(WAIT // 20):
         if condition():
             return
-        page.wait_for_timeout(50)
+        page.wait_for_timeout(20)
     assert condition()
 
 
@@ -240,9 +240,10 @@ def test_a_game_on_the_table(page, served, tmp_path):
 
     # Undo: back to the last person's turn before the agent and our moves.
     while server.get(f"/api/position?seat={mover}")["can_undo"]:
+        shown = session.version
         page.click("#undo")
-        page.wait_for_function("!document.querySelector('#undo').disabled || true")
-        page.wait_for_timeout(100)
+        # The page shows a later version once the server has undone and the page redrawn.
+        page.wait_for_function("v => Number(document.body.dataset.version) > v", arg=shown, timeout=WAIT)
         if _whole(server) == before_move:
             break
     assert _whole(server) == before_move
