@@ -13,9 +13,12 @@ import time
 import psutil
 import pytest
 
-pytestmark = pytest.mark.skipif(os.name != "posix", reason="process groups and POSIX signals")
+pytestmark = pytest.mark.skipif(not os.path.exists("/proc/self/status"), reason="process groups, POSIX signals, /proc")
 
 BALANCE = [sys.executable, "-m", "printkit", "balance", "playground", "--games", "200", "--jobs", "2"]
+
+
+PLAYING = 0.5  # CPU seconds a worker has used: its imports take some 0.2, the rest is MCTS play
 
 
 def _start(command):
@@ -24,11 +27,28 @@ def _start(command):
     process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
     parent = psutil.Process(process.pid)
     deadline = time.monotonic() + 60
-    while time.monotonic() < deadline and process.poll() is None and len(parent.children(recursive=True)) < 2:
+    # Well into the first MCTS batches (each takes minutes): two workers (the
+    # processes that leave all three stops to printkit; the resource trackers
+    # do not ignore SIGHUP) have each spent PLAYING seconds of CPU, which
+    # holds however busy the machine is.
+    while time.monotonic() < deadline and process.poll() is None and not _playing(parent):
         time.sleep(0.05)
     assert process.poll() is None, process.communicate()
-    time.sleep(2.0)  # well into the first MCTS batches (each takes minutes)
     return process, parent.children(recursive=True)
+
+
+def _playing(parent) -> bool:
+    busy = 0
+    for child in parent.children(recursive=True):
+        try:
+            ignored = int(next(line for line in open(f"/proc/{child.pid}/status") if line.startswith("SigIgn:"))
+                          .split()[1], 16)
+            spent = sum(child.cpu_times()[:2])
+        except (OSError, StopIteration, psutil.Error):
+            continue
+        stops = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
+        busy += all(ignored >> (number - 1) & 1 for number in stops) and spent >= PLAYING
+    return busy >= 2
 
 
 def _gone(processes, within: float) -> list:
