@@ -164,14 +164,10 @@ class _Killed(BaseException):
 
 
 @pytest.fixture(scope="module")
-def tiles_a4_kit(tmp_path_factory) -> dict[str, bytes]:
-    """The files of the Tiles kit on A4 (pdf and svg), built afresh once."""
-    from printkit import kit
-    from printkit import spec as specs
-
-    out = tmp_path_factory.mktemp("tiles-a4")
-    kit.build(specs.load("tiles"), kit.BuildOptions(paper="a4"), out)
-    return _kit(out / "tiles")
+def tiles_a4_kit(kit_of) -> dict[str, bytes]:
+    """The files of the Tiles kit on A4 (pdf and svg), manifest included: the
+    kit every module shares (kit_of), the very files a build writes."""
+    return _kit(kit_of("tiles", paper="a4").folder)
 
 
 @pytest.mark.parametrize("renames", range(1, 10))
@@ -213,20 +209,20 @@ def _kit(folder: Path) -> dict[str, bytes]:
 
 
 @pytest.fixture(scope="module")
-def two_kits(tmp_path_factory):
-    """The McKinney kit on A4 and on Letter, built once each."""
-    base = tmp_path_factory.mktemp("kits")
-    for paper in ("a4", "letter"):
-        assert run("build", "mckinney", "--out", base / paper, "--paper", paper).exit_code == 0
-    return base, _kit(base / "a4" / "mckinney"), _kit(base / "letter" / "mckinney")
+def two_kits(kit_of):
+    """The McKinney kit on A4 (its folder and files) and on Letter (its files):
+    the kits every module shares (kit_of), the very files a build writes.
+    Read only: each test copies the A4 kit."""
+    a4, letter = (kit_of("mckinney", paper=paper).folder for paper in ("a4", "letter"))
+    return a4, _kit(a4), _kit(letter)
 
 
 @pytest.mark.parametrize("signame", [n for n in ("SIGTERM", "SIGHUP", "SIGINT") if hasattr(signal, n)])
 @pytest.mark.parametrize("delay", [0.0, 0.05, 0.1, 0.2, 0.3])
 def test_a_signal_at_any_point_leaves_one_whole_kit_and_no_staging_folder(two_kits, tmp_path, signame, delay):
-    base, a4, letter = two_kits
+    a4_folder, a4, letter = two_kits
     out = tmp_path / "out"
-    shutil.copytree(base / "a4", out)
+    shutil.copytree(a4_folder, out / "mckinney")
     env = {k: v for k, v in os.environ.items() if k != "PYTHONHASHSEED"}
     build = subprocess.Popen([sys.executable, "-m", "printkit", "build", "mckinney", "--out", str(out),
                               "--paper", "letter"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
@@ -448,15 +444,14 @@ def _sha(data: bytes) -> str:
 
 
 @pytest.fixture(scope="module")
-def tiles_kits(tmp_path_factory):
+def tiles_kits(kit_of):
     """Tiles on Letter (pdf and svg), the kit already in the folder, and on A4
     (pdf only), the kit each build below makes: it drops the svgs it no longer
-    writes, where the manifest lets it."""
-    base = tmp_path_factory.mktemp("tiles-kits")
-    assert run("build", "tiles", "--out", base / "letter", "--paper", "letter").exit_code == 0
-    assert run("build", "tiles", "--out", base / "a4", "--paper", "a4", "--format", "pdf").exit_code == 0
-    a4 = {k: v for k, v in _kit(base / "a4" / "tiles").items() if k != MANIFEST}
-    return base / "letter" / "tiles", a4
+    writes, where the manifest lets it. The kits every module shares (kit_of),
+    the very files a build writes; the Letter folder is only read or copied."""
+    letter = kit_of("tiles", paper="letter").folder
+    a4 = {k: v for k, v in _kit(kit_of("tiles", paper="a4", formats=("pdf",)).folder).items() if k != MANIFEST}
+    return letter, a4
 
 
 # Names a manifest may list: the kit's own, too long for any file system,
@@ -754,7 +749,9 @@ def test_two_builds_into_one_kit_folder_take_turns(tiles_kits, tmp_path):
     out = tmp_path / "out"
     first = _printkit(tmp_path, "build", "tiles", "--out", out, "--paper", "letter", slow=0.15, pause_at=3)
     _wait_for(tmp_path / "paused", first)  # the first is among its renames, holding the lock
-    second = _printkit(tmp_path, "build", "tiles", "--out", out, "--paper", "a4", "--format", "pdf", slow=0.15)
+    # The second's renames need no slowing: the first's, slowed after "go",
+    # leave it time enough to move its whole kit in among them, were it not waiting.
+    second = _printkit(tmp_path, "build", "tiles", "--out", out, "--paper", "a4", "--format", "pdf")
     waiting = second.stderr.readline()
     assert waiting == f"waiting for another build to finish writing {out / 'tiles'}\n", second.communicate()
     (tmp_path / "go").touch()
