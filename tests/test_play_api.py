@@ -186,6 +186,32 @@ def test_agents_answer_and_a_person_seat_has_none(table):
         assert named.status_code == 200
 
 
+def test_the_pace_before_an_agents_move_is_the_tables():
+    """The page waits ``pace`` ms before each agent's move (250 unless set):
+    set with the seats or alone, kept through a new game, refused out of
+    range with nothing changed."""
+    session = Session(GAMES[0])
+    client = client_for(session)
+    info = client.get("/api/game").json()
+    assert info["pace"] == 250
+    count = len(info["seats"])
+    for bad in (-1, 60_001, "fast", True, [250]):
+        refused = client.post("/api/seats", json={"pace": bad})
+        assert refused.status_code == 400 and "pace is a number of milliseconds" in refused.json()["error"], bad
+    refused = client.post("/api/seats", json={"seats": ["nobody"] * count, "pace": 1000})
+    assert refused.status_code == 400 and "nobody" in refused.json()["error"]
+    assert client.get("/api/game").json() == info  # nothing changed
+    assert client.post("/api/seats", json={"pace": 1000}).status_code == 200
+    after = client.get("/api/game").json()
+    assert after["pace"] == 1000 and after["seats"] == info["seats"]
+    client.post("/api/new", json={"seats": ["greedy"] * count})
+    assert client.get("/api/game").json()["pace"] == 1000
+    assert client.post("/api/seats", json={"seats": ["person"] * count, "pace": 0}).status_code == 200
+    after = client.get("/api/game").json()
+    assert after["pace"] == 0 and after["seats"] == ["person"] * count
+    assert client.post("/api/seats", json={}).status_code == 400  # neither seats nor pace
+
+
 def test_foreign_host_and_origin_are_refused(table):
     session, client = table
     assert client.get("/api/game").status_code == 200

@@ -90,6 +90,9 @@ def served(request, tmp_path_factory):
     path = folder / f"{request.param}.yaml"
     shutil.copy(ROOT / "specs" / f"{request.param}.yaml", path)
     server = Server(path)
+    # No pause before an agent's move (the table's pace, docs/play.md): the
+    # page still asks for each move, without a person to show it to.
+    _post(server, "/api/seats", {"pace": 0})
     yield server, path
     server.stop()
 

@@ -259,7 +259,10 @@ def create_app(session: Session, port: int, watch: bool = False) -> Starlette:
 
     async def seats(request):
         body = await _body(request)
-        session.set_seats(body.get("seats") or [])
+        seats = body.get("seats") or []
+        if "seats" not in body and body.get("pace") is not None:
+            seats = None  # the pace alone: the seats stay
+        session.set_seats(seats, pace=body.get("pace"))
         return {"version": session.version}
 
     async def art(request):

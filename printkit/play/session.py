@@ -35,6 +35,8 @@ from ..writers import artsvg
 
 SEATS = ("person", "random", "greedy", "mcts")
 DIE_FACES = 6  # a sandbox's die: a designer's own game rolls one six-sided die
+PACE = 250  # ms the page waits before an agent's move, so a person sees each move before the next
+MOST_PACE = 60_000
 
 
 class Refused(PrintkitError):
@@ -77,6 +79,7 @@ class Session:
         self.spec_version = 0  # goes up with every read of the spec: the board may have changed
         self.problem: str | None = None  # the spec's problem, "file:line: message", shown instead of the table
         self.thinking: int | None = None  # the seat whose agent is thinking
+        self.pace = PACE  # kept through new games and reloads: it is the table's, not the game's
         self.rng = random.Random(f"printkit-play:{seed}")
         self.loaded = self._load()  # the first read: a problem here is the command's error
         self.seats = ["person"] * self._player_count()
@@ -260,13 +263,20 @@ class Session:
                                    f"it is {owner} to save", 403)
             return None
 
-    def set_seats(self, seats) -> None:
+    def set_seats(self, seats, pace=None) -> None:
+        """Who plays each seat (``seats`` None: as now) and, when given, the
+        page's ``pace`` (ms before an agent's move); all checked before any changes."""
         with self.lock:
-            seats = list(seats)
+            seats = list(self.seats if seats is None else seats)
             if len(seats) != len(self.seats):
                 raise Refused(f"{len(seats)} seats given; this game has {len(self.seats)} players")
             self._check_seats(seats)
+            if pace is not None and (isinstance(pace, bool) or not isinstance(pace, (int, float))
+                                     or not 0 <= pace <= MOST_PACE):
+                raise Refused(f"pace is a number of milliseconds from 0 to {MOST_PACE}, not {pace!r}")
             self.seats = seats
+            if pace is not None:
+                self.pace = pace
             self.version += 1
 
     @staticmethod
@@ -445,7 +455,7 @@ class Session:
                     "hidden_information": bool(self.game and not self.game.perfect_information),
                     "save_refused": refused and str(refused),
                     "player_counts": _player_counts(spec, count), "version": self.version,
-                    "spec_version": self.spec_version,
+                    "spec_version": self.spec_version, "pace": self.pace,
                     "problem": self.problem}
 
     def colours(self) -> list[str]:

@@ -493,12 +493,12 @@ function maybeAgent() {
   const view = ui.view;
   if (!view || view.over || view.to_move == null || view.thinking != null || ui.info.sandbox) return;
   if (ui.info.seats[view.to_move] === "person" || agentTimer) return;
-  // A short pause, so a person sees each move before the next.
+  // A short pause (the table's pace, 250 ms unless set), so a person sees each move before the next.
   agentTimer = setTimeout(async () => {
     agentTimer = null;
     try { await post("/api/agent", {}); } catch (error) { if (!/thinking|changed/.test(error.message)) showError(error); }
     await refresh();
-  }, 250);
+  }, ui.info.pace);
 }
 
 // --- buttons and the live updates ---------------------------------------------------
