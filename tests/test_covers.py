@@ -70,14 +70,11 @@ def _laid_with_art(game, paper, extra):
 
 @pytest.mark.parametrize("game,paper,extra", [("lam", "letter", {}), ("phoenix", "a4", {"press": True}),
                                               ("playground", "letter", {"duplex": True})])
-def test_the_cover_laid_out_without_the_other_sheets_bleed_is_the_kits_cover(game, paper, extra):
+def test_the_cover_laid_out_without_the_other_sheets_bleed_is_the_kits_cover(layout_of, game, paper, extra):
     """What ``_laid_with_art`` leaves undrawn never reaches the cover: its
-    cover is the whole layout's, item for item."""
+    cover is the whole layout's (the kit's sheets laid out once a run), item for item."""
     cover, _ = _laid_with_art(game, paper, extra)
-    loaded = specs.load(game)
-    options = kit.resolve_options(loaded, kit.BuildOptions(paper=paper, **extra))
-    module = games.stage(game, "parts")
-    whole = sheets.impose(loaded, module.parts(loaded, options), options, module)[0]
+    whole = layout_of(game, paper=paper, **extra)[1][0]
     assert repr(cover) == repr(whole)
 
 

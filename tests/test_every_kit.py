@@ -10,7 +10,6 @@ import numpy as np
 import pytest
 from pypdf import PdfReader
 
-from printkit import kit
 from printkit import spec as specs
 from printkit.options import BuildOptions
 import pdf_text
@@ -229,19 +228,17 @@ def test_mckinney_slider_marker_spots_keep_2_5_mm_from_the_quadrant_cut():
 
 
 @pytest.mark.parametrize("game", ["mckinney", "phoenix"])
-def test_ink_saver_bands_never_run_beside_a_fold(game, tmp_path):
+def test_ink_saver_bands_never_run_beside_a_fold(game, kit_of, layout_of):
     """A solid coloured band beside a dashed fold reads as a cut line: in
     ink-saver mode the band of a large fill runs along its cut edges only.
     Rendered: just beside the middle of every fold that borders a large
     coloured fill, the paper is not that colour."""
-    from printkit import games, sheets
-    from printkit.options import resolve_options
     from printkit.parts.core import MOUNTAIN, VALLEY, Fill, Line
-    loaded = specs.load(game)
-    options = resolve_options(loaded, BuildOptions(ink_saver=True))
-    result = kit.build(loaded, BuildOptions(ink_saver=True, formats=("pdf",)), tmp_path)
-    module = games.stage(loaded.game, "parts")
-    laid = sheets.impose(loaded, module.parts(loaded, options), options, module)
+    # The ink-saver kits and sheets built once a run (tests/conftest.py): Phoenix's
+    # kit is the one tests/test_phoenix_kit.py reads; McKinney's is wanted here
+    # only, so without its SVGs.
+    result = kit_of(game, ink_saver=True, **({} if game == "phoenix" else {"formats": ("pdf",)}))
+    _, laid = layout_of(game, ink_saver=True)
     dpi = 200
     checked = 0
     import pypdfium2 as pdfium
