@@ -158,7 +158,7 @@ def test_out_names_a_folder_and_output_a_file_in_every_command():
 @pytest.mark.parametrize("args", [["list"], ["build", "tiles", "--format", "svg", "--out", "{tmp}"],
                                   ["moves", "phoenix", "--players", "2"], ["apply", "tiles", "0,0 ll"],
                                   ["validate", "tiles", "--games", "2"], ["simulate", "tiles", "--games", "2"],
-                                  ["balance", "tiles", "--agents", "random", "--games", "2"]])
+                                  ["balance", "tiles", "--agents", "random", "--games", "2", "--jobs", "1"]])
 def test_every_command_that_reports_has_json(args, tmp_path):
     result = run(*[str(tmp_path) if a == "{tmp}" else a for a in args], "--json")
     assert result.exit_code == 0, result.output
