@@ -177,10 +177,21 @@ def _cli(*args, cwd=None):
                           cwd=cwd)
 
 
+def _in_process(*args):
+    """``printkit balance`` in this process, for checks of what it reports and
+    writes rather than of how the process starts or ends."""
+    from click.testing import CliRunner
+
+    from printkit.cli import main
+    result = CliRunner().invoke(main, ["balance", *args])
+    assert result.exception is None or isinstance(result.exception, SystemExit), repr(result.exception)
+    return result
+
+
 def test_cli_json_report_and_bad_agents(tmp_path):
-    out = _cli("tiles", "--agents", "random,greedy", "--games", "6", "--jobs", "1", "--json",
-               "--report", str(tmp_path / "r" / "tiles.pdf"))
-    assert out.returncode == 0, out.stderr
+    out = _in_process("tiles", "--agents", "random,greedy", "--games", "6", "--jobs", "1", "--json",
+                      "--report", str(tmp_path / "r" / "tiles.pdf"))
+    assert out.exit_code == 0, out.output
     summary = json.loads(out.stdout)
     assert set(summary["agents"]) == {"random", "greedy"} and len(summary["ladder"]) == 1
     assert summary["agents"]["greedy"]["games"] == 6
@@ -242,9 +253,9 @@ def test_heat_counts_every_piece_of_every_position():
 
 
 def test_the_report_draws_the_board_heatmaps(tmp_path):
-    out = _cli("mckinney", "--players", "2", "--agents", "random", "--games", "3", "--jobs", "1",
-               "--report", str(tmp_path / "m.pdf"))
-    assert out.returncode == 0, out.stderr
+    out = _in_process("mckinney", "--players", "2", "--agents", "random", "--games", "3", "--jobs", "1",
+                      "--report", str(tmp_path / "m.pdf"))
+    assert out.exit_code == 0, out.output
     pages = [page.extract_text() for page in PdfReader(tmp_path / "m.pdf").pages]
     board = [text for text in pages if "where pieces stand" in text]
     assert len(board) == 1
@@ -342,9 +353,9 @@ def test_the_report_renders_for_every_game_and_example_layout(layout, tmp_path):
 
 def test_the_report_charts_have_axes_legends_and_a_colour_scale_beside_each_heatmap(tmp_path):
     report = tmp_path / "m.pdf"
-    out = _cli("mckinney", "--players", "2", "--agents", "random,greedy", "--games", "3", "--jobs", "1",
-               "--output", str(report))
-    assert out.returncode == 0, out.stderr
+    out = _in_process("mckinney", "--players", "2", "--agents", "random,greedy", "--games", "3", "--jobs", "1",
+                      "--output", str(report))
+    assert out.exit_code == 0, out.output
     pages = [page.extract_text() for page in PdfReader(report).pages]
     summary = pages[0]
     for words in ("0%", "25%", "50%", "75%", "100%",  # the value axes' scale
