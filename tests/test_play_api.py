@@ -7,6 +7,7 @@ The games are those whose table stage has landed (``printkit.table``)."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import random
 import re
@@ -30,14 +31,35 @@ GAMES = [g for g in ("mckinney", "phoenix", "tiles", "playground", "lam") if tab
 HIDDEN = [g for g in GAMES if not games.stage(g, "rules").Game.perfect_information]
 
 
+_running: list[contextlib.ExitStack] = []  # the clients started for the test that runs
+
+
+@pytest.fixture(autouse=True)
+def _clients_stopped():
+    """The clients a test started stop when it ends."""
+    with contextlib.ExitStack() as stack:
+        _running.append(stack)
+        try:
+            yield
+        finally:
+            _running.remove(stack)
+
+
 def client_for(session: Session, watch: bool = False) -> TestClient:
-    return TestClient(create_app(session, PORT, watch=watch), base_url=BASE)
+    """A client of the table's app. Without the watch it is started here (its
+    event loop runs until the test ends, rather than a new one for each
+    request); with it, the test starts it (``with``) where the watch must run."""
+    client = TestClient(create_app(session, PORT, watch=watch), base_url=BASE)
+    if not watch and _running:
+        _running[-1].enter_context(client)
+    return client
 
 
 @pytest.fixture(scope="module", params=GAMES)
 def table(request):
     session = Session(request.param)
-    return session, client_for(session)
+    with TestClient(create_app(session, PORT), base_url=BASE) as client:
+        yield session, client
 
 
 def _solo(session) -> list[str]:
