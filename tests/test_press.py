@@ -6,6 +6,7 @@ files that cut where the printer printed (measured on the rendered page)."""
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 import re
 import xml.etree.ElementTree as ET
 
@@ -47,6 +48,17 @@ SVG = "{http://www.w3.org/2000/svg}"
 GAMES = specs.bundled_games()
 
 
+LAID: dict = {}  # id of a BuildResult of ``built`` -> the layouts its build made
+
+
+def laid_by(result, game: str, **options):
+    """The sheets the build of ``result`` laid out with these options: the
+    layout its files were written from."""
+    resolved = kit.resolve_options(specs.load(game), BuildOptions(**options))
+    (imposed,) = [laid for used, laid in LAID[id(result)] if replace(used, formats=resolved.formats) == resolved]
+    return imposed
+
+
 @pytest.fixture(scope="module")
 def built(tmp_path_factory):
     cache = {}
@@ -55,7 +67,18 @@ def built(tmp_path_factory):
         key = (game, tuple(sorted(options.items())))
         if key not in cache:
             out = tmp_path_factory.mktemp(game)
-            cache[key] = kit.build(specs.load(game), BuildOptions(**options), out)
+            laid = []  # (options, sheets) of each layout the build makes, read by the tests
+            real = sheets.impose
+
+            def recording(spec, parts, chosen, module=None):
+                imposed = real(spec, parts, chosen, module)
+                laid.append((chosen, imposed))
+                return imposed
+
+            with pytest.MonkeyPatch.context() as patch:
+                patch.setattr(sheets, "impose", recording)
+                cache[key] = kit.build(specs.load(game), BuildOptions(**options), out)
+            LAID[id(cache[key])] = laid
         return cache[key]
 
     return get
@@ -239,9 +262,9 @@ def _mark_sheets(result):
     return reader, numbers
 
 
-def _marked_sheets(layout_of, game) -> list[int]:
+def _marked_sheets(result, game) -> list[int]:
     """The numbers of the sheets the kit imposes on paper with the marks' margins."""
-    _, imposed = layout_of(game, print_and_cut=True)
+    imposed = laid_by(result, game, print_and_cut=True)
     return [s.number for s in imposed if s.paper.margin == sheets.PRINT_AND_CUT_MARGIN and s.placements
             and any(getattr(i, "role", "") == "cut" for i in s.part_items())]
 
@@ -257,12 +280,12 @@ def _dark_box(image, dpi, x0, y0, x1, y1, height_mm):
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_registration_marks_stand_where_silhouette_studio_looks(built, layout_of, game):
+def test_registration_marks_stand_where_silhouette_studio_looks(built, game):
     result = built(game, print_and_cut=True)
     reader = PdfReader(result.kit_pdf)
     dpi = 600
     marked = 0
-    for number in _marked_sheets(layout_of, game):
+    for number in _marked_sheets(result, game):
         page = reader.pages[number - 1]
         w, h = float(page.mediabox.width) / PT_PER_MM, float(page.mediabox.height) / PT_PER_MM
         inset, square, arm = sheets.REG_INSET, sheets.REG_SQUARE, sheets.REG_ARM
