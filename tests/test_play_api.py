@@ -16,10 +16,12 @@ import subprocess
 import sys
 
 import pytest
+from click.testing import CliRunner
 from starlette.testclient import TestClient
 
 from printkit import games
 from printkit import table as tables
+from printkit.cli import main
 from printkit.play import session as sessions
 from printkit.play.app import create_app
 from printkit.rules import IllegalAction
@@ -164,8 +166,8 @@ def test_save_and_load_round_trip(table, tmp_path):
     # The saved file is what `printkit moves` reads: the same moves, in the same notation.
     path = tmp_path / "position.json"
     path.write_text(saved.text)
-    listed = subprocess.run([sys.executable, "-m", "printkit", "moves", session.loaded.spec.game,
-                             "--position", str(path)], capture_output=True, text=True, check=True)
+    listed = CliRunner().invoke(main, ["moves", session.loaded.spec.game, "--position", str(path)])
+    assert listed.exit_code == 0, listed.output
     assert listed.stdout.split("\n")[:-1] == [m["move"] for m in moves_before]
     client.post("/api/new", json={})
     assert client.get("/api/save").text != saved.text
