@@ -690,8 +690,8 @@ def test_an_agents_answer_shows_only_what_every_seat_sees(game):
 def test_a_game_of_ones_own_reloads_when_a_file_beside_its_spec_is_saved(tmp_path):
     """A designer's game reads its table of cards from a CSV beside the spec:
     saving the CSV reloads the table as saving the spec does."""
-    subprocess.run([sys.executable, "-m", "printkit", "new", "mine", "--dir", str(tmp_path)],
-                   check=True, capture_output=True)
+    made = CliRunner().invoke(main, ["new", "mine", "--dir", str(tmp_path)])
+    assert made.exit_code == 0, made.output
     folder = tmp_path / "mine"
     session = Session(str(folder / "mine.yaml"))
     assert session.game is None  # no rules: the sandbox
