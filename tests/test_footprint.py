@@ -10,6 +10,7 @@ tile is no wider than the cell it stands on, and a game's set-up fits its row."
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 
@@ -33,6 +34,7 @@ PIECES = {"mckinney": {"Units", "Builders"}, "phoenix": {"Birds"}, "lam": {"coun
           "playground": {"stands with their cards"}}
 
 
+@functools.lru_cache(maxsize=None)  # read, never changed, by several tests of each game
 def declared(game: str, **options):
     spec = specs.load(game)
     resolved = resolve_options(spec, BuildOptions(**options))
