@@ -9,6 +9,7 @@ import signal
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 import psutil
 import pytest
@@ -41,8 +42,8 @@ def _playing(parent) -> bool:
     busy = 0
     for child in parent.children(recursive=True):
         try:
-            ignored = int(next(line for line in open(f"/proc/{child.pid}/status") if line.startswith("SigIgn:"))
-                          .split()[1], 16)
+            status = Path(f"/proc/{child.pid}/status").read_text().splitlines()
+            ignored = int(next(line for line in status if line.startswith("SigIgn:")).split()[1], 16)
             spent = sum(child.cpu_times()[:2])
         except (OSError, StopIteration, psutil.Error):
             continue
