@@ -3,13 +3,13 @@
 import re
 
 import numpy as np
-import pypdfium2 as pdfium
 import pytest
 from pypdf import PdfReader
 
 from printkit import kit, sheets
 from printkit.games.mckinney import parts as mckinney
 from printkit.parts.core import Fill
+import page_pixels
 import pdf_text
 
 PT_PER_MM = 72 / 25.4
@@ -17,22 +17,11 @@ PAPER_PT = {"letter": (612.0, 792.0), "a4": (595.28, 841.89)}
 
 
 def render(path, index, dpi, crop_mm=None):
-    """Page ``index`` as a greyscale array; ``crop_mm`` = (x0, y0, x1, y1) in mm from the bottom-left.
+    """Page ``index`` as a greyscale array of floats; ``crop_mm`` = (x0, y0, x1, y1) in mm from the bottom-left.
 
     Returns the array and the mm position of its top-left pixel corner."""
-    pdf = pdfium.PdfDocument(str(path))
-    page = pdf[index]
-    width, height = page.get_size()
-    crop = (0, 0, 0, 0)
-    left_mm, top_mm = 0.0, height / PT_PER_MM
-    if crop_mm:
-        x0, y0, x1, y1 = crop_mm
-        crop = (x0 * PT_PER_MM, y0 * PT_PER_MM, width - x1 * PT_PER_MM, height - y1 * PT_PER_MM)
-        left_mm, top_mm = x0, y1
-    bitmap = page.render(scale=dpi / 72, crop=crop, grayscale=True)
-    image = np.array(bitmap.to_numpy(), dtype=float)  # the grey values PIL would read, without PIL
-    pdf.close()
-    return image, (left_mm, top_mm)
+    image, corner = page_pixels.grey(path, index, dpi, crop_mm)
+    return np.asarray(image, dtype=float), corner
 
 
 def line_centres(profile, threshold=150):

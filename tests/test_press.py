@@ -22,26 +22,10 @@ from printkit import spec as specs
 from printkit.options import BuildOptions
 from printkit.parts.core import Circle, Fill
 from printkit.writers import pdf as pdf_writer
+import page_pixels
 
 
-def render(path, index, dpi, crop_mm=None):
-    """Page ``index`` as a greyscale array, as tests/test_kit_pdf.py's
-    ``render`` gives it but of bytes, read straight from the rendered bitmap:
-    a page at 600 dpi as an image, then an array of floats, took most of a
-    second and a quarter of a gigabyte."""
-    pdf = pdfium.PdfDocument(str(path))
-    page = pdf[index]
-    width, height = page.get_size()
-    crop = (0, 0, 0, 0)
-    left_mm, top_mm = 0.0, height / PT_PER_MM
-    if crop_mm:
-        x0, y0, x1, y1 = crop_mm
-        crop = (x0 * PT_PER_MM, y0 * PT_PER_MM, width - x1 * PT_PER_MM, height - y1 * PT_PER_MM)
-        left_mm, top_mm = x0, y1
-    bitmap = page.render(scale=dpi / 72, crop=crop, grayscale=True)
-    image = bitmap.to_numpy().copy()
-    pdf.close()
-    return image, (left_mm, top_mm)
+render = page_pixels.grey  # grey bytes: at 600 dpi, floats would take a quarter of a gigabyte
 
 PT_PER_MM = 72 / 25.4
 SVG = "{http://www.w3.org/2000/svg}"
