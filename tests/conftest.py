@@ -93,6 +93,15 @@ def _rulebooks_shared(tmp_path_factory):
     rulebook_cases.SHARED = shared_folder(tmp_path_factory, "rulebooks")
 
 
+def _resolved(loaded: dict, game: str, options: dict) -> tuple:
+    """(the options a build of ``game`` resolves ``options`` to, a name for
+    them): options the build resolves alike name the same kit or layout."""
+    if game not in loaded:
+        loaded[game] = spec.load(game)
+    resolved = kit.resolve_options(loaded[game], kit.BuildOptions(**options))
+    return resolved, f"{game}-" + hashlib.sha256(repr(resolved).encode()).hexdigest()[:16]
+
+
 @pytest.fixture(scope="session")
 def kit_of(tmp_path_factory):
     """``kit_of(game, **options)`` -> BuildResult: a bundled game's kit with
@@ -103,15 +112,11 @@ def kit_of(tmp_path_factory):
     loaded = {}
 
     def get(game: str, **options):
-        if game not in loaded:
-            loaded[game] = spec.load(game)
-        resolved = kit.resolve_options(loaded[game], kit.BuildOptions(**options))
-        key = (game, repr(resolved))
-        if key not in built:
-            name = f"kit-{game}-" + hashlib.sha256(key[1].encode()).hexdigest()[:16]
-            built[key] = built_once(tmp_path_factory, name,
-                                    lambda out: kit.build(loaded[game], kit.BuildOptions(**options), out))
-        return built[key]
+        _, name = _resolved(loaded, game, options)
+        if name not in built:
+            built[name] = built_once(tmp_path_factory, "kit-" + name,
+                                     lambda out: kit.build(loaded[game], kit.BuildOptions(**options), out))
+        return built[name]
 
     return get
 
@@ -127,23 +132,19 @@ def layout_of(tmp_path_factory):
     loaded = {}
 
     def get(game: str, **options):
-        if game not in loaded:
-            loaded[game] = spec.load(game)
-        resolved = kit.resolve_options(loaded[game], kit.BuildOptions(**options))
-        key = (game, repr(resolved))
-        if key not in laid:
-            name = f"layout-{game}-" + hashlib.sha256(key[1].encode()).hexdigest()[:16]
-            folder = shared_folder(tmp_path_factory, name)
+        resolved, name = _resolved(loaded, game, options)
+        if name not in laid:
+            folder = shared_folder(tmp_path_factory, "layout-" + name)
             with FileLock(str(folder) + ".lock"):
                 record = folder / "sheets.pickle"
                 if record.exists():
-                    laid[key] = resolved, pickle.loads(record.read_bytes())
+                    laid[name] = resolved, pickle.loads(record.read_bytes())
                 else:
                     module = games.stage(loaded[game].game, "parts")
-                    laid[key] = resolved, sheets.impose(loaded[game], module.parts(loaded[game], resolved),
-                                                        resolved, module)
-                    record.write_bytes(pickle.dumps(laid[key][1]))
-        return laid[key]
+                    laid[name] = resolved, sheets.impose(loaded[game], module.parts(loaded[game], resolved),
+                                                         resolved, module)
+                    record.write_bytes(pickle.dumps(laid[name][1]))
+        return laid[name]
 
     return get
 
