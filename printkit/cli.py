@@ -600,7 +600,10 @@ def _load_position(game_obj, position: Path | None, players, variant):
 @option("--port", type=click.IntRange(1, 65535), default=None,
         help="Port on 127.0.0.1 (default: 8765, else any free one).")
 @option("--no-browser", "no_browser", is_flag=True, help="Only print the table's address; open no browser.")
-def play(game, players, variant, port, no_browser):
+@option("--pace", type=click.IntRange(0, 60_000), default=None, metavar="MS",
+        help="Milliseconds the table waits before each agent's move (default: 250); "
+             "more to follow a game of agents, 0 to see it through at once.")
+def play(game, players, variant, port, no_browser, pace):
     """Open a live table for GAME (a bundled id or a spec .yaml) in the
     browser: the board drawn from the kit's own art, moves by clicks,
     seats for people or agents (random, greedy, mcts), undo, save and load
@@ -608,7 +611,7 @@ def play(game, players, variant, port, no_browser):
     table. The server listens on 127.0.0.1 only; Ctrl-C stops it."""
     from . import play as table
 
-    table.serve(game, players, variant, port, open_browser=not no_browser, echo=click.echo)
+    table.serve(game, players, variant, port, open_browser=not no_browser, echo=click.echo, pace=pace)
 
 
 @main.command(short_help="Every legal move in a position, in the game's notation.")

@@ -415,22 +415,28 @@ def test_play_refuses_bad_input_in_one_line(tmp_path):
         taken.close()
 
 
-@pytest.mark.parametrize("stop, code, said", [("SIGINT", 130, "printkit: interrupted"),
-                                              ("SIGTERM", 143, "printkit: terminated")])
-def test_a_stop_ends_the_server_cleanly(stop, code, said):
+@pytest.mark.parametrize("stop, code, said, pace", [("SIGINT", 130, "printkit: interrupted", None),
+                                                    ("SIGTERM", 143, "printkit: terminated", 1000)])
+def test_a_stop_ends_the_server_cleanly(stop, code, said, pace):
     """Ctrl-C (or a stop signal) with a page connected: the server closes
-    the page's connection and exits as every printkit command stopped that way."""
+    the page's connection and exits as every printkit command stopped that way.
+    The table it served kept the pace --pace gave it (250 ms unless given)."""
     import signal
+    import urllib.request
 
     from websockets.sync.client import connect
 
-    server = subprocess.Popen([sys.executable, "-m", "printkit", "play", GAMES[0], "--no-browser"],
+    server = subprocess.Popen([sys.executable, "-m", "printkit", "play", GAMES[0], "--no-browser",
+                               *(["--pace", str(pace)] if pace is not None else [])],
                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
         address = server.stdout.readline().strip()
         assert re.fullmatch(r"http://127\.0\.0\.1:\d+/", address), address
+        with urllib.request.urlopen(address + "api/game", timeout=30) as answer:
+            info = json.loads(answer.read())
+        assert info["pace"] == (250 if pace is None else pace)
         with connect(address.replace("http:", "ws:") + "api/events") as socket:
-            assert json.loads(socket.recv(timeout=30))["version"] == 0
+            assert json.loads(socket.recv(timeout=30))["version"] == info["version"]
             server.send_signal(getattr(signal, stop))
             assert server.wait(timeout=30) == code
     finally:

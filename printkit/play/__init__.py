@@ -35,14 +35,17 @@ def bind(port: int | None) -> socket.socket:
 
 
 def serve(source: str, players: int | None, variant: str | None, port: int | None, open_browser: bool,
-          echo) -> None:
-    """Start the table for ``source`` and serve it until stopped (Ctrl-C)."""
+          echo, pace: int | None = None) -> None:
+    """Start the table for ``source`` and serve it until stopped (Ctrl-C);
+    ``pace``: ms before each agent's move, the table's default unless given."""
     import uvicorn
 
     from .app import create_app
     from .session import Session
 
     session = Session(source, players=players, variant=variant)  # a bad spec stops here, as file:line
+    if pace is not None:
+        session.set_seats(None, pace=pace)
     sock = bind(port)
     number = sock.getsockname()[1]
     address = f"http://127.0.0.1:{number}/"
