@@ -95,10 +95,9 @@ class Sheets:
         self.error: str | None = None
 
     def render(self) -> None:
-        import pypdfium2 as pdfium
-
         from .. import kit
         from ..options import BuildOptions
+        from ..writers.raster import rgb_pages
 
         with self.session.lock:
             version, spec, problem = self._key(), self.session.loaded.spec, self.session.problem
@@ -111,19 +110,11 @@ class Sheets:
                 name, write = next((n, w) for n, w in prepared.plan if n.endswith("-kit.pdf"))
                 path = Path(folder) / name
                 write(path)
-                pdf = pdfium.PdfDocument(path.read_bytes())
                 pages = []
-                for page in pdf:
-                    bitmap = page.render(scale=SHEET_DPI / 72)
-                    image = bitmap.to_pil().convert("RGB")
-                    # Each closed before what it came from: PDFium 4.0 crashes
-                    # on a page left open after its document.
-                    bitmap.close()
-                    page.close()
+                for image in rgb_pages(path.read_bytes(), SHEET_DPI / 72):
                     out = io.BytesIO()
                     image.save(out, format="PNG")
                     pages.append(out.getvalue())
-                pdf.close()
         except PrintkitError as error:
             self.version, self.pages, self.error = version, [], str(error)
             return

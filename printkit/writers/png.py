@@ -26,6 +26,7 @@ from ..parts.core import ART, Fill, Line, transform
 from ..shapes import Polygon, box
 from .fonts import register_fonts
 from .pdf import MM, draw_items
+from .raster import rgb_page
 
 DPI = 300
 
@@ -68,8 +69,6 @@ def faces(spec_id: str, parts) -> list[Face]:
 
 def write(face: Face, path: Path, bleed: float) -> None:
     """The face as a PNG of (w + 2 bleed) x (h + 2 bleed) mm at DPI."""
-    import pypdfium2 as pdfium
-
     document = io.BytesIO()
     page_w, page_h = face.width + 2 * bleed, face.height + 2 * bleed
     canvas = Canvas(document, pagesize=(page_w * MM, page_h * MM), invariant=1)
@@ -96,14 +95,7 @@ def write(face: Face, path: Path, bleed: float) -> None:
     canvas.restoreState()
     canvas.showPage()
     canvas.save()
-    pdf = pdfium.PdfDocument(document.getvalue())
-    page = pdf[0]
-    bitmap = page.render(scale=DPI / 72)
-    image = bitmap.to_pil().convert("RGB")
-    # Each closed before what it came from: PDFium 4.0 crashes on a page left open after its document.
-    bitmap.close()
-    page.close()
-    pdf.close()
+    image = rgb_page(document.getvalue(), DPI / 72)
     image.save(path, format="PNG", dpi=(DPI, DPI))
 
 

@@ -46,6 +46,7 @@ from reportlab.pdfgen.canvas import Canvas
 from ..parts.core import ART, GLUE, WASTE, Fill, Line, Text, item_box, transform
 from .fonts import register_fonts
 from .pdf import MM, draw_items
+from .raster import rgb_page
 
 INCH = 25.4  # mm in a Tabletop Simulator unit (the knowledge base: "about an inch")
 MAX_PX = 4096  # the largest image side Tabletop Simulator takes
@@ -202,8 +203,6 @@ def px_per_mm(width: float, height: float, dpi: float = PIECE_DPI) -> float:
 
 def render(picture: Picture) -> bytes:
     """The picture as RGB PNG bytes, drawn by the kit's PDF code and rendered by PDFium."""
-    import pypdfium2 as pdfium
-
     document = io.BytesIO()
     canvas = Canvas(document, pagesize=(picture.width * MM, picture.height * MM), invariant=1)
     fonts = register_fonts()
@@ -217,16 +216,9 @@ def render(picture: Picture) -> bytes:
         canvas.restoreState()
     canvas.showPage()
     canvas.save()
-    pdf = pdfium.PdfDocument(document.getvalue())
-    page = pdf[0]
     # As PDFium rounds the page's size in pixels: within a pixel of size_px,
     # never past 4096 (px_per_mm keeps a pixel in hand).
-    bitmap = page.render(scale=picture.px_per_mm * 25.4 / 72)
-    image = bitmap.to_pil().convert("RGB")
-    # Each closed before what it came from: PDFium 4.0 crashes on a page left open after its document.
-    bitmap.close()
-    page.close()
-    pdf.close()
+    image = rgb_page(document.getvalue(), picture.px_per_mm * 25.4 / 72)
     out = io.BytesIO()
     image.save(out, format="PNG", dpi=(round(picture.px_per_mm * INCH),) * 2)
     return out.getvalue()
