@@ -113,3 +113,7 @@ def test_installed_printkit_runs_the_rules_engine_example_of_the_docs(installed)
     done = run("python", "-c", docs_python_example())
     assert done.returncode == 0, done.stderr
     assert re.search(r"\[-?\d+(\.\d+)?, -?\d+(\.\d+)?, -?\d+(\.\d+)?\]\s*$", done.stdout)
+
+
+# What each install test file runs against its own ``installed``: every check above.
+__all__ = [name for name in dir() if name.startswith("test_")]
