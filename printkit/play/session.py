@@ -30,6 +30,7 @@ from .. import table as tables
 from ..errors import PrintkitError
 from ..options import BuildOptions
 from ..playout import draw_chance
+from ..rules import game_options
 from ..rules.base import IllegalAction
 from ..writers import artsvg
 
@@ -96,27 +97,19 @@ class Session:
         variant = specs.variant_named(spec, self.variant) if module is not None else self.variant
         # The board and pieces of the players at the table: a board's colours
         # are the players' (``options.colors``, as a build prints them).
-        count = None
-        if module is not None:
-            options = {"players": self.players} if self.players is not None else {}
-            if variant is not None:
-                options["variant"] = variant
-            count = module.Game(spec, **options).num_players
+        count = self._game(module, spec).num_players if module is not None else None
         options = BuildOptions(variant=variant, colors=count)
         board = table.board(spec, options)
         parts = games.stage(spec.game, "parts").parts(spec, options)
         return Loaded(spec, module, table, board, parts)
 
     def _make_game(self):
-        module, spec = self.loaded.module, self.loaded.spec
-        if module is None:
-            return None
-        options = {}
-        if self.players is not None:
-            options["players"] = self.players
-        if self.variant is not None:
-            options["variant"] = specs.variant_named(spec, self.variant)
-        return module.Game(spec, **options)
+        module = self.loaded.module
+        return self._game(module, self.loaded.spec) if module is not None else None
+
+    def _game(self, module, spec):
+        """The game of this table's players and variant, by ``module``'s rules."""
+        return module.Game(spec, **game_options(self.players, specs.variant_named(spec, self.variant)))
 
     def _player_count(self) -> int:
         if self.loaded.module is None:
