@@ -133,3 +133,9 @@ def square_cell(name: str, x: float, y: float, w: float, h: float | None = None)
     """The cell of a rectangle whose lower left corner is (x, y)."""
     h = w if h is None else h
     return Cell(name, (x + w / 2, y + h / 2), rect(x, y, w, h))
+
+
+def die_face(rolled) -> dict:
+    """A die's ``meta`` as it fell: its face of the number ``rolled`` (a die's
+    faces are 1 to 6 in order); nothing before a roll (``rolled`` empty)."""
+    return {"face": {"index": int(rolled) - 1, "turn": 0}} if rolled else {}

@@ -34,7 +34,7 @@ the position puts them, the hands, the Ashes, the dice and the turn counter.
 from __future__ import annotations
 
 from ...parts.core import CUT, Line
-from ...table import Board, Piece, Zone, square_cell
+from ...table import Board, Piece, Zone, die_face, square_cell
 from .parts import board_part
 from .rules import ENTER_BASE, OUTCOME_BASE, ROLL_ACTION, STEP, STOP, TYPES
 
@@ -86,10 +86,8 @@ def pieces(spec, state, player: int | None) -> list[Piece]:
                                      label=str(count)))
     rolled = view["rolled"] or ("", "")
     for axis, value in zip("xy", rolled):
-        meta = {"axis": axis}
-        if value:  # the die as it fell: its face of that number (a die's faces are 1 to 6 in order)
-            meta["face"] = {"index": int(value) - 1, "turn": 0}
-        out.append(Piece(f"{spec['dice'][axis]['name']} die", "dice", None, "die", label=str(value), meta=meta))
+        out.append(Piece(f"{spec['dice'][axis]['name']} die", "dice", None, "die", label=str(value),
+                         meta={"axis": axis, **die_face(value)}))
     rounds = spec["escalation_after_turns_per_player"]
     played = view["turn"] // len(names)
     out.append(Piece("Turn marker", "turn-counter", None, "track",

@@ -29,7 +29,7 @@ squares and bases, each card in its stand where the position puts it.
 from __future__ import annotations
 
 from ...spec import data_of
-from ...table import Board, Piece, Zone, grid_art, square_cell
+from ...table import Board, Piece, Zone, die_face, grid_art, square_cell
 from . import parts as kit
 from .rules import FIRST, ROLL, SETUP, TYPES
 
@@ -85,10 +85,7 @@ def pieces(spec, state, player: int | None) -> list[Piece]:
         else:
             left = 3 * per_type - placed[owner]
             out.append(Piece("Piece", f"reserve-{owner}", owner, "card", count=left, label=str(left), hidden=True))
-    roll = view["roll"]
-    # The die as it fell: its face of that number (a die's faces are 1 to 6 in order).
-    face = {"face": {"index": int(roll) - 1, "turn": 0}} if roll else {}
-    out.append(Piece("Die", "dice", None, "die", label=str(roll or ""), meta=face))
+    out.append(Piece("Die", "dice", None, "die", label=str(view["roll"] or ""), meta=die_face(view["roll"])))
     return out
 
 
