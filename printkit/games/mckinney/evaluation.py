@@ -208,15 +208,12 @@ def pieces(game, view: dict) -> dict:
     return {(x, y - 1): who for (x, y), who in _occupants(view).items()}
 
 
-_INDEX: dict = {}  # the last square's name -> each square's index by its name
 _PIECE: dict = {}  # a piece as the position writes it ("0B") -> (seat, "builder" or "unit")
 
 
 def _occupants_at(game, view: dict) -> dict:
     """``_occupants`` with each square by its index on the board, in the same order."""
-    index = _INDEX.get(game.names[-1])
-    if index is None:
-        index = _INDEX[game.names[-1]] = {name: n for n, name in enumerate(game.names)}
+    index = game.index_of
     out = {}
     for square, piece in view["pieces"].items():
         who = _PIECE.get(piece)

@@ -86,15 +86,9 @@ def _dict(value, where: str, keys) -> dict:
     return value
 
 
-_INDEX: dict = {}  # board width -> each square's index by its name, as to_json writes it
-
-
 def _square(g, name, where: str) -> int:
     """Board index of a square name written exactly as to_json writes it (``b2``, not ``B2``)."""
-    index = _INDEX.get(g.width)
-    if index is None:
-        index = _INDEX[g.width] = {square: n for n, square in enumerate(g.names)}
-    square = index.get(name) if isinstance(name, str) else None
+    square = g.index_of.get(name) if isinstance(name, str) else None
     if square is None:
         raise IllegalAction(f"{where}: {name!r} is not a square (a1..{g.names[-1]}, lower case)")
     return square

@@ -141,7 +141,7 @@ class Game(base.Game):
         "units_of", "side_codes", "side_pairs", "unit_side_pairs", "meets", "via", "step_dirs", "has_empty",
         "toward", "without", "alone", "beside", "recode", "passes", "unit_step_sets", "transit_sets",
         "step_from", "step_onto", "square_of", "step_sides", "around", "ring", "ring_pairs", "ring_pairs_high",
-        "builds_below", "builds_above", "builder_step_sets", "names", "max_game_length")
+        "builds_below", "builds_above", "builder_step_sets", "names", "index_of", "max_game_length")
 
     def __init__(self, spec, players: int | None = None, variant: str | None = None, **options):
         self.refuse_unknown(variant, options)
@@ -316,6 +316,7 @@ class Game(base.Game):
             tuple(BUILDER_STEP + d for d, free in enumerate((above >> 2, above, below >> 1, below >> 3)) if free & 1)
             for above in range(16)) for below in range(16))
         self.names = tuple(square_name(i % w, i // w) for i in range(s))
+        self.index_of = {name: i for i, name in enumerate(self.names)}  # a square by its name as written
         # The most decisions a turn takes. Builder stage: every step of a full
         # move and the slider choice where it stops, or every build (a stage
         # cut short ends with one "end"). Units stage: every step of every
