@@ -179,7 +179,8 @@ def test_knock_out_hairlines_are_at_least_a_fifth_of_a_millimetre(root, layout_o
         for item in items:
             if not (isinstance(item, Line) and item.role not in (CUT, VALLEY, MOUNTAIN)) or is_dark(item.color):
                 continue
-            on_dark = [ground.at(*_mid(a, b)) for a, b in zip(item.points, item.points[1:])]
+            middles = [_mid(a, b) for a, b in zip(item.points, item.points[1:])]
+            on_dark = ground.at_each([x for x, _ in middles], [y for _, y in middles]).tolist()
             if any(on_dark):
                 assert item.width_pt * PT >= 0.2 - 1e-9, (game, sheet.number, item.color, item.width_pt)
                 checked += 1

@@ -99,9 +99,6 @@ class _Background:
         self.shapes = self.tree.geometries
         prepare(self.shapes)
 
-    def at(self, x: float, y: float) -> bool:
-        return bool(self.at_each([x], [y])[0])
-
     def at_each(self, xs, ys):
         """Whether the sheet is dark at each point (xs[i], ys[i]), as a bool
         array: the topmost painted area covering it, paper where none does."""
