@@ -25,7 +25,7 @@ from ... import components
 from ...components.boards import spec_board
 from ...options import BuildOptions
 from ...parts.core import INK, Line, rect
-from ...table import Board, Piece, Zone
+from ...table import Board, Piece, Zone, die_face
 
 PIECE_ROLES = ("card", "tile", "counter", "die", "standup")  # what of a kit lies on a table
 AREA_MARGIN = 20.0  # mm round the pieces in a play area with no board
@@ -105,7 +105,7 @@ def pieces(spec, state=None, player: int | None = None) -> list[Piece]:
             for part in parts:
                 # Its first face up, drawn as that face (``printkit.table``: meta["face"]).
                 out.append(Piece(part.piece or part.name, where, None, "die", count=part.pieces, label=top,
-                                 meta={"component": zones[index].label, "face": {"index": 0, "turn": 0}}))
+                                 meta={"component": zones[index].label, **die_face(1)}))
         else:
             # One pile per kind of piece, in the order the kit prints them.
             piles: dict[str, list] = {}
