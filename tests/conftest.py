@@ -25,6 +25,7 @@ import pytest
 from filelock import FileLock
 from hypothesis import HealthCheck, settings
 
+from made_once import made_once
 from printkit import games, kit, sheets, spec
 
 _QUIET = [HealthCheck.too_slow, HealthCheck.function_scoped_fixture]
@@ -134,16 +135,11 @@ def layout_of(tmp_path_factory):
     def get(game: str, **options):
         resolved, name = _resolved(loaded, game, options)
         if name not in laid:
-            folder = shared_folder(tmp_path_factory, "layout-" + name)
-            with FileLock(str(folder) + ".lock"):
-                record = folder / "sheets.pickle"
-                if record.exists():
-                    laid[name] = resolved, pickle.loads(record.read_bytes())
-                else:
-                    module = games.stage(loaded[game].game, "parts")
-                    laid[name] = resolved, sheets.impose(loaded[game], module.parts(loaded[game], resolved),
-                                                         resolved, module)
-                    record.write_bytes(pickle.dumps(laid[name][1]))
+            spec = loaded[game]
+            module = games.stage(spec.game, "parts")
+            made = made_once(shared_folder(tmp_path_factory, "layout-" + name) / "sheets.pickle",
+                             lambda: pickle.dumps(sheets.impose(spec, module.parts(spec, resolved), resolved, module)))
+            laid[name] = resolved, pickle.loads(made)
         return laid[name]
 
     return get

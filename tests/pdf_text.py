@@ -22,10 +22,10 @@ from collections import OrderedDict
 from pathlib import Path
 from typing import NamedTuple
 
-from filelock import FileLock
 from pypdf import PdfReader
 
 import rulebook_cases
+from made_once import made_once
 
 
 class Page(NamedTuple):
@@ -73,15 +73,8 @@ def pages(pdf: bytes | str | os.PathLike) -> tuple[Page, ...]:
     if folder is None:
         read = _read(data)
     else:
-        path = folder / f"{key}.text.pickle"
-        with FileLock(str(path) + ".lock"):
-            if path.exists():
-                read = pickle.loads(path.read_bytes())
-            else:
-                read = _read(data)
-                part = path.with_suffix(".part")
-                part.write_bytes(pickle.dumps(read, protocol=pickle.HIGHEST_PROTOCOL))
-                part.replace(path)  # a run stopped mid-write leaves no half file to read
+        read = pickle.loads(made_once(folder / f"{key}.text.pickle",
+                                      lambda: pickle.dumps(_read(data), protocol=pickle.HIGHEST_PROTOCOL)))
     _READ[key] = read
     while len(_READ) > _KEEP:
         _READ.popitem(last=False)

@@ -10,8 +10,8 @@ from dataclasses import replace
 from functools import cache
 from pathlib import Path
 
-from filelock import FileLock
 
+from made_once import made_once
 from printkit import SPECS_DIR, TEMPLATES_DIR, rulebook
 from printkit import spec as specs
 from printkit.kit import BuildOptions
@@ -76,10 +76,7 @@ def pdf(name: str, options: BuildOptions, paper: str = "letter", reference: bool
     if SHARED is None:
         return rulebook.render_pdf(load(name), options, reference=reference)
     path = SHARED / (hashlib.sha256(repr((name, options, reference)).encode()).hexdigest()[:24] + ".pdf")
-    with FileLock(str(path) + ".lock"):
-        if not path.exists():
-            path.write_bytes(rulebook.render_pdf(load(name), options, reference=reference))
-        return path.read_bytes()
+    return made_once(path, lambda: rulebook.render_pdf(load(name), options, reference=reference))
 
 
 def pages_text(data: bytes) -> list[str]:
